@@ -1,0 +1,108 @@
+#pragma once
+/// A scene: the world settings and bodies a scene file describes (format `oblique-scene/1`).
+/// Plain data, loaded and saved by the oblique-scene library; units are metres, kilograms,
+/// seconds and radians, y up.
+
+#include "oblique/body_type.hpp"
+#include "oblique/circle.hpp"
+#include "oblique/obb.hpp"
+#include "oblique/vec2.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oblique
+{
+
+/// The scene file's `world` block; defaults are the format's defaults.
+struct SceneWorld
+{
+    Vec2 gravity{0.0f, -10.0f};    ///< m/s^2
+    float timeStep = 1.0f / 60.0f; ///< seconds per step, > 0
+    int velocityIterations = 8;    ///< >= 1
+    int positionIterations = 3;    ///< >= 0
+    bool allowSleep = true;
+    float restitutionThreshold = 1.0f; ///< m/s; slower normal approach does not bounce
+};
+
+enum class ShapeKind : std::uint8_t
+{
+    Box,
+    Circle,
+};
+
+/// One entry of the scene file's `bodies` array; defaults are the format's defaults.
+struct SceneBody
+{
+    std::string name; ///< empty when the file gives none
+    BodyType type = BodyType::Dynamic;
+    Vec2 position;      ///< metres
+    float angle = 0.0f; ///< radians, not wrapped
+    ShapeKind shape = ShapeKind::Box;
+    Vec2 halfExtents{0.5f, 0.5f}; ///< used when shape is Box; > 0
+    float radius = 0.5f;          ///< used when shape is Circle; > 0
+    float density = 1.0f;         ///< kg/m^2, >= 0; > 0 for dynamic bodies
+    float friction = 0.6f;        ///< >= 0
+    float restitution = 0.0f;     ///< in [0, 1]
+    Vec2 linearVelocity;          ///< m/s
+    float angularVelocity = 0.0f; ///< rad/s
+    float linearDamping = 0.0f;   ///< 1/s, >= 0
+    float angularDamping = 0.0f;  ///< 1/s, >= 0
+    float gravityScale = 1.0f;
+    bool fixedRotation = false;
+};
+
+struct Scene
+{
+    std::string name;
+    SceneWorld world;
+    std::vector<SceneBody> bodies;
+};
+
+/// The body's box in world space (meaningful when its shape is Box).
+inline Obb obbOf(const SceneBody& b)
+{
+    return makeObb(b.position, b.halfExtents, b.angle);
+}
+/// The body's circle in world space (meaningful when its shape is Circle).
+inline Circle circleOf(const SceneBody& b)
+{
+    return {b.position, b.radius};
+}
+
+/// A scene file that breaks the format. what() is the one line users see:
+/// `FILE: JSON.PATH: message`, e.g. `scene.json: bodies[3].halfExtents[1]: must be > 0`.
+class SceneError : public std::runtime_error
+{
+public:
+    SceneError(std::string file, std::string jsonPath, std::string message);
+
+    const std::string& file() const { return m_file; }
+    /// Where in the document: `bodies[3].halfExtents[1]`, or empty for the file as a whole.
+    const std::string& jsonPath() const { return m_jsonPath; }
+    const std::string& message() const { return m_message; }
+
+private:
+    std::string m_file;
+    std::string m_jsonPath;
+    std::string m_message;
+};
+
+/// Reads and validates a scene file; throws SceneError naming the file and JSON path of the first
+/// problem. Nothing is half-loaded: either the whole scene comes back or an error does.
+Scene loadScene(const std::filesystem::path& file);
+
+/// Validates scene text; sourceName stands for the file in error messages and is the default name.
+Scene parseScene(std::string_view text, std::string_view sourceName);
+
+/// The scene as the text of a scene file. Every field is written, so loading it gives back the
+/// same scene exactly (floats are written with enough digits to round-trip).
+std::string toSceneJson(const Scene& scene);
+
+/// Writes toSceneJson(scene) to file; throws std::runtime_error when the file cannot be written.
+void saveScene(const Scene& scene, const std::filesystem::path& file);
+
+} // namespace oblique

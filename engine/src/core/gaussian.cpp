@@ -1,0 +1,46 @@
+#include "oblique/gaussian.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace oblique
+{
+
+SymmetricEigen eigenSymmetric(const Mat22& m)
+{
+    // Closed form in double: the difference of the eigenvalues loses digits when they are close.
+    const double a = m.cx.x;
+    const double b = 0.5 * (static_cast<double>(m.cy.x) + static_cast<double>(m.cx.y));
+    const double c = m.cy.y;
+    const double mean = 0.5 * (a + c);
+    const double radius = std::hypot(0.5 * (a - c), b);
+    const double angle = 0.5 * std::atan2(2.0 * b, a - c);
+    return {static_cast<float>(mean + radius), static_cast<float>(mean - radius), static_cast<float>(angle)};
+}
+
+Obb obbFromGaussian(Vec2 mean, const Mat22& covariance, float k)
+{
+    if (!isFinite(mean) || !isFinite(covariance.cx) || !isFinite(covariance.cy))
+    {
+        throw std::invalid_argument("obbFromGaussian: mean and covariance must be finite");
+    }
+    if (!std::isfinite(k) || !(k > 0.0f))
+    {
+        throw std::invalid_argument("obbFromGaussian: k must be finite and > 0");
+    }
+    const float scale = std::max({1.0f, std::fabs(covariance.cx.x), std::fabs(covariance.cy.y)});
+    if (std::fabs(covariance.cx.y - covariance.cy.x) > 1.0e-5f * scale)
+    {
+        throw std::invalid_argument("obbFromGaussian: covariance must be symmetric");
+    }
+    const SymmetricEigen e = eigenSymmetric(covariance);
+    if (e.lambda2 < -1.0e-6f * scale)
+    {
+        throw std::invalid_argument("obbFromGaussian: covariance must be positive semi-definite");
+    }
+    const float l2 = std::max(e.lambda2, 0.0f);
+    return makeObb(mean, {k * std::sqrt(e.lambda1), k * std::sqrt(l2)}, e.angle);
+}
+
+} // namespace oblique
