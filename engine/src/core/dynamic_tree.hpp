@@ -1,0 +1,194 @@
+#pragma once
+// Internal: a dynamic bounding-volume tree of fattened AABBs. The broadphase keeps one proxy per
+// shape in it; it finds candidate pairs and answers region and ray queries in O(log n).
+
+#include "oblique/aabb.hpp"
+#include "oblique/vec2.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+inline constexpr std::int32_t kNullNode = -1;
+
+struct TreeNode
+{
+    Aabb aabb;                       // fattened for leaves, union of children for internal nodes
+    std::int32_t parent = kNullNode; // also the next free node while on the free list
+    std::int32_t child1 = kNullNode;
+    std::int32_t child2 = kNullNode;
+    std::int32_t height = -1;   // 0 for leaves, -1 for free nodes
+    std::uint32_t userData = 0; // the proxy's owner (a body index), leaves only
+    bool moved = false;         // leaf enlarged since the flag was last cleared
+
+    bool isLeaf() const { return child1 == kNullNode; }
+};
+
+// A segment to test against proxies: p1 + t * (p2 - p1), t in [0, maxFraction].
+struct TreeRayInput
+{
+    Vec2 p1;
+    Vec2 p2;
+    float maxFraction = 1.0f;
+};
+
+class DynamicTree
+{
+public:
+    // Inserts a leaf for aabb, stored fattened by margin on every side. Returns the proxy id,
+    // stable until destroyProxy. Marks the proxy moved.
+    std::int32_t createProxy(const Aabb& aabb, float margin, std::uint32_t userData);
+    void destroyProxy(std::int32_t proxyId);
+
+    // Re-inserts the proxy when aabb has left its fat AABB (or the fat AABB has become far too
+    // large), fattening by margin and stretching the new box along displacement * multiplier so a
+    // body moving steadily does not need re-inserting every step. Returns true, and marks the
+    // proxy moved, when the tree changed.
+    bool moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement);
+
+    const Aabb& fatAabb(std::int32_t proxyId) const
+    {
+        return m_nodes[static_cast<std::size_t>(proxyId)].aabb;
+    }
+    std::uint32_t userData(std::int32_t proxyId) const
+    {
+        return m_nodes[static_cast<std::size_t>(proxyId)].userData;
+    }
+    bool wasMoved(std::int32_t proxyId) const { return m_nodes[static_cast<std::size_t>(proxyId)].moved; }
+    void clearMoved(std::int32_t proxyId) { m_nodes[static_cast<std::size_t>(proxyId)].moved = false; }
+
+    // Calls callback(proxyId) for each leaf whose fat AABB overlaps aabb, in a deterministic
+    // order; the callback returns false to stop the query. Uses an internal stack that is reused
+    // between calls (no allocation once warm).
+    template <typename Callback>
+    void query(const Aabb& aabb, Callback&& callback) const;
+
+    // Calls callback(input, proxyId) for each leaf whose fat AABB the segment may cross. The
+    // callback returns the new maxFraction: 0 stops the cast, a value < current clips the
+    // segment, the current value (input.maxFraction) continues unchanged, and a negative value
+    // ignores the proxy.
+    template <typename Callback>
+    void rayCast(const TreeRayInput& input, Callback&& callback) const;
+
+    std::int32_t root() const { return m_root; }
+    const std::vector<TreeNode>& nodes() const { return m_nodes; }
+    std::int32_t height() const;
+    std::int32_t proxyCount() const { return m_proxyCount; }
+    // Checks structure and bounds; for tests. Returns false on any inconsistency.
+    bool validate() const;
+
+private:
+    std::int32_t allocateNode();
+    void freeNode(std::int32_t node);
+    void insertLeaf(std::int32_t leaf);
+    void removeLeaf(std::int32_t leaf);
+    // Walks from index to the root, rebalancing and refitting heights and bounds on the way.
+    void refitAncestors(std::int32_t index);
+    std::int32_t balance(std::int32_t node);
+    std::int32_t rotateUp(std::int32_t index, std::int32_t up);
+
+    std::vector<TreeNode> m_nodes;
+    std::int32_t m_root = kNullNode;
+    std::int32_t m_freeList = kNullNode;
+    std::int32_t m_proxyCount = 0;
+    mutable std::vector<std::int32_t> m_stack;
+};
+
+template <typename Callback>
+void DynamicTree::query(const Aabb& aabb, Callback&& callback) const
+{
+    m_stack.clear();
+    if (m_root != kNullNode)
+    {
+        m_stack.push_back(m_root);
+    }
+    while (!m_stack.empty())
+    {
+        const std::int32_t id = m_stack.back();
+        m_stack.pop_back();
+        const TreeNode& node = m_nodes[static_cast<std::size_t>(id)];
+        if (!overlaps(node.aabb, aabb))
+        {
+            continue;
+        }
+        if (node.isLeaf())
+        {
+            if (!callback(id))
+            {
+                return;
+            }
+            continue;
+        }
+        // Pushed second so child1's subtree is visited first.
+        m_stack.push_back(node.child2);
+        m_stack.push_back(node.child1);
+    }
+}
+
+template <typename Callback>
+void DynamicTree::rayCast(const TreeRayInput& input, Callback&& callback) const
+{
+    const Vec2 p1 = input.p1;
+    const Vec2 p2 = input.p2;
+    const Vec2 dir = normalize(p2 - p1);
+    // The segment's only non-axis separating direction. A zero-length segment gives a zero axis,
+    // which never separates, leaving the box test alone: a point query.
+    const Vec2 axis = perp(dir);
+    const Vec2 absAxis = abs(axis);
+
+    float maxFraction = input.maxFraction;
+    const auto segmentBounds = [&]()
+    {
+        const Vec2 end = p1 + maxFraction * (p2 - p1);
+        return Aabb{min(p1, end), max(p1, end)};
+    };
+    Aabb bounds = segmentBounds();
+
+    m_stack.clear();
+    if (m_root != kNullNode)
+    {
+        m_stack.push_back(m_root);
+    }
+    while (!m_stack.empty())
+    {
+        const std::int32_t id = m_stack.back();
+        m_stack.pop_back();
+        const TreeNode& node = m_nodes[static_cast<std::size_t>(id)];
+        if (!overlaps(node.aabb, bounds))
+        {
+            continue;
+        }
+        const Vec2 c = center(node.aabb);
+        const Vec2 h = halfExtents(node.aabb);
+        if (std::abs(dot(axis, c - p1)) - dot(absAxis, h) > 0.0f)
+        {
+            continue;
+        }
+
+        if (node.isLeaf())
+        {
+            const TreeRayInput subInput{p1, p2, maxFraction};
+            const float value = callback(subInput, id);
+            if (value == 0.0f)
+            {
+                return;
+            }
+            // Only shrinking is honoured: a larger value must not bring back boxes that an
+            // earlier, closer hit has already ruled out.
+            if (value > 0.0f && value < maxFraction)
+            {
+                maxFraction = value;
+                bounds = segmentBounds();
+            }
+            continue;
+        }
+        m_stack.push_back(node.child2);
+        m_stack.push_back(node.child1);
+    }
+}
+
+} // namespace oblique::detail
