@@ -1,0 +1,391 @@
+// Collision routines of Oblique and Box2D 2.4, timed side by side on the same seeded pairs.
+//
+// Every benchmark iteration runs one routine over all pairs, so a time per pair is the iteration
+// time divided by the pair count. The pairs are built before any timing; each side gets shapes and
+// poses in its own precomputed form (Obb with its cached rotation; b2PolygonShape/b2CircleShape
+// with a b2Transform). Neither library is inlined into the loop: both are called through their
+// compiled libraries, and every result goes through benchmark::DoNotOptimize.
+//
+// After the usual table, one line per comparison gives the medians over the repetitions.
+
+#include "collision_data.hpp"
+#include "scaled_axes.hpp"
+
+#include <algorithm>
+#include <benchmark/benchmark.h>
+#include <box2d/b2_collision.h>
+#include <cstdio>
+#include <map>
+#include <oblique/manifold.hpp>
+#include <oblique/overlap.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace oblique::bench
+{
+
+namespace
+{
+
+constexpr const char* kPerPair = "per_pair";
+constexpr const char* kPerBox = "per_box";
+
+const CollisionData* g_data = nullptr;
+const std::vector<ScaledPair>* g_scaled = nullptr;
+
+// A counter that Google Benchmark turns into seconds per item (shown as e.g. "3.2ns").
+void reportPerItem(benchmark::State& state, const char* counter, std::size_t itemsPerIteration)
+{
+    state.SetItemsProcessed(state.iterations() * static_cast<benchmark::IterationCount>(itemsPerIteration));
+    state.counters[counter] =
+        benchmark::Counter(static_cast<double>(itemsPerIteration),
+                           benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void overlapOblique(benchmark::State& state)
+{
+    const std::vector<BoxPair>& pairs = g_data->boxPairs;
+    for (auto _ : state)
+    {
+        for (const BoxPair& p : pairs)
+        {
+            benchmark::DoNotOptimize(testOverlap(p.a, p.b));
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void overlapBox2d(benchmark::State& state)
+{
+    const std::vector<B2BoxPair>& pairs = g_data->b2BoxPairs;
+    const b2PolygonShape* shapes = g_data->b2Boxes.data();
+    for (auto _ : state)
+    {
+        for (const B2BoxPair& p : pairs)
+        {
+            benchmark::DoNotOptimize(b2TestOverlap(&shapes[p.shapeA], 0, &shapes[p.shapeB], 0, p.xfA, p.xfB));
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void manifoldOblique(benchmark::State& state)
+{
+    const std::vector<BoxPair>& pairs = g_data->boxPairs;
+    for (auto _ : state)
+    {
+        for (const BoxPair& p : pairs)
+        {
+            Manifold m = collideBoxes(p.a, p.b);
+            benchmark::DoNotOptimize(m);
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void manifoldBox2d(benchmark::State& state)
+{
+    const std::vector<B2BoxPair>& pairs = g_data->b2BoxPairs;
+    const b2PolygonShape* shapes = g_data->b2Boxes.data();
+    for (auto _ : state)
+    {
+        for (const B2BoxPair& p : pairs)
+        {
+            b2Manifold m;
+            b2CollidePolygons(&m, &shapes[p.shapeA], p.xfA, &shapes[p.shapeB], p.xfB);
+            benchmark::DoNotOptimize(m);
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+// b2CollidePolygons leaves its points in a local frame without separations; Oblique's manifold
+// has world points and separations. This adds the step a Box2D user needs to get the same data.
+void manifoldBox2dWorld(benchmark::State& state)
+{
+    const std::vector<B2BoxPair>& pairs = g_data->b2BoxPairs;
+    const b2PolygonShape* shapes = g_data->b2Boxes.data();
+    for (auto _ : state)
+    {
+        for (const B2BoxPair& p : pairs)
+        {
+            b2Manifold m;
+            b2CollidePolygons(&m, &shapes[p.shapeA], p.xfA, &shapes[p.shapeB], p.xfB);
+            b2WorldManifold w;
+            if (m.pointCount > 0)
+            {
+                w.Initialize(&m, p.xfA, 0.0f, p.xfB, 0.0f);
+            }
+            benchmark::DoNotOptimize(m);
+            benchmark::DoNotOptimize(w);
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void circleOblique(benchmark::State& state)
+{
+    const std::vector<BoxCirclePair>& pairs = g_data->circlePairs;
+    for (auto _ : state)
+    {
+        for (const BoxCirclePair& p : pairs)
+        {
+            Manifold m = collideBoxCircle(p.box, p.circle);
+            benchmark::DoNotOptimize(m);
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void circleBox2d(benchmark::State& state)
+{
+    const std::vector<B2BoxCirclePair>& pairs = g_data->b2CirclePairs;
+    const b2PolygonShape* boxes = g_data->b2Boxes.data();
+    const b2CircleShape* circles = g_data->b2Circles.data();
+    for (auto _ : state)
+    {
+        for (const B2BoxCirclePair& p : pairs)
+        {
+            b2Manifold m;
+            b2CollidePolygonAndCircle(&m, &boxes[p.box], p.xfBox, &circles[p.circle], p.xfCircle);
+            benchmark::DoNotOptimize(m);
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void scaledTestOnly(benchmark::State& state)
+{
+    const std::vector<ScaledPair>& pairs = *g_scaled;
+    for (auto _ : state)
+    {
+        for (const ScaledPair& p : pairs)
+        {
+            benchmark::DoNotOptimize(testOverlapScaled(p.a, p.b));
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void scaledPerTest(benchmark::State& state)
+{
+    const std::vector<BoxPair>& pairs = g_data->boxPairs;
+    for (auto _ : state)
+    {
+        for (const BoxPair& p : pairs)
+        {
+            benchmark::DoNotOptimize(testOverlapScaledFromObbs(p.a, p.b));
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
+void scaledPrecompute(benchmark::State& state)
+{
+    const std::vector<BoxPair>& pairs = g_data->boxPairs;
+    std::vector<ScaledPair> out(pairs.size());
+    for (auto _ : state)
+    {
+        buildScaledPairs(pairs, out);
+        benchmark::DoNotOptimize(out.data());
+        benchmark::ClobberMemory();
+    }
+    reportPerItem(state, kPerBox, 2 * pairs.size());
+}
+
+// The console table as usual, while keeping every time per item for the closing summary.
+class SummaryReporter : public benchmark::ConsoleReporter
+{
+public:
+    void ReportRuns(const std::vector<Run>& runs) override
+    {
+        for (const Run& run : runs)
+        {
+            if (run.error_occurred)
+            {
+                continue;
+            }
+            for (const char* name : {kPerPair, kPerBox})
+            {
+                const auto it = run.counters.find(name);
+                if (it == run.counters.end())
+                {
+                    continue;
+                }
+                const double ns = it->second.value * 1.0e9;
+                const std::string& key = run.run_name.function_name;
+                if (run.run_type == Run::RT_Iteration)
+                {
+                    m_samples[key].push_back(ns);
+                }
+                else if (run.aggregate_name == "median")
+                {
+                    m_medians[key] = ns;
+                }
+            }
+        }
+        ConsoleReporter::ReportRuns(runs);
+    }
+
+    // The median over repetitions, or the single run when there was only one.
+    std::optional<double> nanoseconds(const std::string& name) const
+    {
+        if (const auto it = m_medians.find(name); it != m_medians.end())
+        {
+            return it->second;
+        }
+        const auto it = m_samples.find(name);
+        if (it == m_samples.end() || it->second.empty())
+        {
+            return std::nullopt;
+        }
+        std::vector<double> v = it->second;
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    }
+
+private:
+    std::map<std::string, std::vector<double>> m_samples;
+    std::map<std::string, double> m_medians;
+};
+
+void printComparison(const SummaryReporter& r, const char* label, const std::string& ours,
+                     const std::string& theirs)
+{
+    const std::optional<double> x = r.nanoseconds(ours);
+    const std::optional<double> y = r.nanoseconds(theirs);
+    if (x && y)
+    {
+        std::printf("%s: oblique %.2f ns/pair, box2d %.2f ns/pair, ratio Y/X = %.1fx\n", label, *x, *y,
+                    *y / *x);
+    }
+}
+
+void printScaledVerdict(const SummaryReporter& r)
+{
+    const std::optional<double> plain = r.nanoseconds("overlap/oblique");
+    const std::optional<double> testOnly = r.nanoseconds("overlap-scaled/test-only");
+    const std::optional<double> perTest = r.nanoseconds("overlap-scaled/per-test");
+    const std::optional<double> perBox = r.nanoseconds("overlap-scaled/precompute");
+    if (!plain || !testOnly)
+    {
+        return;
+    }
+    std::printf("scaled axes vs plain: plain %.2f ns/pair, scaled %.2f ns/pair on precomputed boxes, "
+                "ratio scaled/plain = %.2fx\n",
+                *plain, *testOnly, *testOnly / *plain);
+    if (perBox)
+    {
+        // Each box in one pair (this data set) costs two precomputations per test.
+        std::printf("scaled axes precompute: %.2f ns/box; with each box in one pair: %.2f ns/pair, "
+                    "ratio = %.2fx\n",
+                    *perBox, *testOnly + 2.0 * *perBox, (*testOnly + 2.0 * *perBox) / *plain);
+    }
+    if (perTest)
+    {
+        std::printf("scaled axes precomputed inside each test: %.2f ns/pair, ratio = %.2fx\n", *perTest,
+                    *perTest / *plain);
+    }
+}
+
+void printData(const CollisionData& data, const std::vector<ScaledPair>& scaled)
+{
+    const DataSummary s = summarize(data);
+    std::size_t scaledDisagreements = 0;
+    for (std::size_t i = 0; i < scaled.size(); ++i)
+    {
+        const bool plain = testOverlap(data.boxPairs[i].a, data.boxPairs[i].b);
+        scaledDisagreements += plain != testOverlapScaled(scaled[i].a, scaled[i].b) ? 1U : 0U;
+    }
+    const auto percent = [](std::size_t part, std::size_t whole)
+    { return 100.0 * static_cast<double>(part) / static_cast<double>(whole); };
+    std::printf("data: %zu box pairs, %.1f%% overlapping; %zu box-circle pairs, %.1f%% touching\n",
+                data.boxPairs.size(), percent(s.boxOverlaps, data.boxPairs.size()), data.circlePairs.size(),
+                percent(s.circleTouches, data.circlePairs.size()));
+    std::printf("disagreements with box2d: overlap %zu, manifold point count %zu, circle-box point count "
+                "%zu; scaled axes vs plain: %zu\n",
+                s.overlapDisagreements, s.manifoldDisagreements, s.circleDisagreements, scaledDisagreements);
+}
+
+bool hasFlag(const std::vector<char*>& args, std::string_view flag)
+{
+    return std::any_of(args.begin(), args.end(),
+                       [flag](const char* a) { return std::string_view(a).starts_with(flag); });
+}
+
+} // namespace
+
+} // namespace oblique::bench
+
+int main(int argc, char** argv)
+{
+    using namespace oblique::bench;
+
+    // Defaults that keep a run near half a minute on a busy two-core machine while giving a
+    // median of three; any of them can be overridden on the command line.
+    std::vector<char*> args(argv, argv + argc);
+    static char minTime[] = "--benchmark_min_time=0.5";
+    static char repetitions[] = "--benchmark_repetitions=3";
+    static char aggregatesOnly[] = "--benchmark_display_aggregates_only=true";
+    if (!hasFlag(args, "--benchmark_min_time"))
+    {
+        args.push_back(minTime);
+    }
+    if (!hasFlag(args, "--benchmark_repetitions"))
+    {
+        args.push_back(repetitions);
+        if (!hasFlag(args, "--benchmark_display_aggregates_only"))
+        {
+            args.push_back(aggregatesOnly);
+        }
+    }
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, args.data());
+    if (benchmark::ReportUnrecognizedArguments(count, args.data()))
+    {
+        return 1;
+    }
+
+    const CollisionData data = makeCollisionData(kPairCount);
+    std::vector<ScaledPair> scaled;
+    buildScaledPairs(data.boxPairs, scaled);
+    g_data = &data;
+    g_scaled = &scaled;
+    printData(data, scaled);
+
+    const struct
+    {
+        const char* name;
+        void (*run)(benchmark::State&);
+    } benchmarks[] = {
+        {"overlap/oblique", overlapOblique},
+        {"overlap/box2d", overlapBox2d},
+        {"manifold/oblique", manifoldOblique},
+        {"manifold/box2d", manifoldBox2d},
+        {"manifold/box2d+world", manifoldBox2dWorld},
+        {"circle-box/oblique", circleOblique},
+        {"circle-box/box2d", circleBox2d},
+        {"overlap-scaled/test-only", scaledTestOnly},
+        {"overlap-scaled/per-test", scaledPerTest},
+        {"overlap-scaled/precompute", scaledPrecompute},
+    };
+    for (const auto& b : benchmarks)
+    {
+        benchmark::RegisterBenchmark(b.name, b.run)->Unit(benchmark::kMillisecond);
+    }
+
+    SummaryReporter reporter;
+    benchmark::RunSpecifiedBenchmarks(&reporter);
+    benchmark::Shutdown();
+
+    std::printf("\n");
+    printComparison(reporter, "overlap", "overlap/oblique", "overlap/box2d");
+    printComparison(reporter, "manifold", "manifold/oblique", "manifold/box2d");
+    printComparison(reporter, "manifold with b2WorldManifold", "manifold/oblique", "manifold/box2d+world");
+    printComparison(reporter, "circle-box", "circle-box/oblique", "circle-box/box2d");
+    printScaledVerdict(reporter);
+    return 0;
+}
