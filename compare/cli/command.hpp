@@ -1,0 +1,35 @@
+#pragma once
+// The subcommands of the `oblique` program. Each lives in its own source file and registers itself
+// on the top-level parser; main() runs the one the user chose.
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <stdexcept>
+
+namespace oblique::cli
+{
+
+/// Exit codes shared by every subcommand.
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitComparisonFailed = 1; ///< `compare` only
+inline constexpr int kExitBadInput = 2;         ///< bad input or usage
+
+/// Bad input a subcommand finds after parsing (scene files report theirs as SceneError).
+/// what() is the one line shown on stderr.
+class BadInput : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// A registered subcommand.
+struct Command
+{
+    CLI::App* parser = nullptr; ///< the subcommand's own parser, owned by the top-level one
+    std::function<int()> run;   ///< does the work once parsing succeeded; returns the exit code
+};
+
+/// `oblique contacts SCENE [--engine oblique|box2d]`.
+Command addContactsCommand(CLI::App& program);
+
+} // namespace oblique::cli

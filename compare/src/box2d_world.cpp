@@ -1,0 +1,154 @@
+#include "oblique/compare/box2d_world.hpp"
+
+#include <box2d/box2d.h>
+#include <cstdint>
+#include <utility>
+
+namespace oblique::compare
+{
+
+namespace
+{
+
+b2Vec2 toB2(Vec2 v)
+{
+    return {v.x, v.y};
+}
+
+Vec2 fromB2(b2Vec2 v)
+{
+    return {v.x, v.y};
+}
+
+b2BodyType toB2(BodyType type)
+{
+    switch (type)
+    {
+    case BodyType::Static:
+        return b2_staticBody;
+    case BodyType::Kinematic:
+        return b2_kinematicBody;
+    case BodyType::Dynamic:
+        break;
+    }
+    return b2_dynamicBody;
+}
+
+// The scene index rides in the body's user data, so contacts can be mapped back to scene order
+// whatever order Box2D's broadphase and contact registry put the two fixtures in.
+int sceneIndex(b2Fixture* fixture)
+{
+    return static_cast<int>(fixture->GetBody()->GetUserData().pointer);
+}
+
+} // namespace
+
+Box2dWorld::Box2dWorld(const Scene& scene)
+    : m_world(std::make_unique<b2World>(toB2(scene.world.gravity))), m_timeStep(scene.world.timeStep),
+      m_velocityIterations(scene.world.velocityIterations),
+      m_positionIterations(scene.world.positionIterations)
+{
+    m_world->SetAllowSleeping(scene.world.allowSleep);
+    m_bodies.reserve(scene.bodies.size());
+
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i)
+    {
+        const SceneBody& sb = scene.bodies[i];
+
+        b2BodyDef bodyDef;
+        bodyDef.type = toB2(sb.type);
+        bodyDef.position = toB2(sb.position);
+        bodyDef.angle = sb.angle;
+        bodyDef.linearVelocity = toB2(sb.linearVelocity);
+        bodyDef.angularVelocity = sb.angularVelocity;
+        bodyDef.linearDamping = sb.linearDamping;
+        bodyDef.angularDamping = sb.angularDamping;
+        bodyDef.gravityScale = sb.gravityScale;
+        bodyDef.fixedRotation = sb.fixedRotation;
+        bodyDef.userData.pointer = static_cast<std::uintptr_t>(i);
+        b2Body* body = m_world->CreateBody(&bodyDef);
+
+        b2PolygonShape polygon;
+        b2CircleShape circle;
+        b2FixtureDef fixtureDef;
+        if (sb.shape == ShapeKind::Box)
+        {
+            polygon.SetAsBox(sb.halfExtents.x, sb.halfExtents.y);
+            // SetAsBox gives every polygon a 0.01 m skin; without removing it Box2D's boxes would be
+            // larger than oblique's and every contact would shift.
+            polygon.m_radius = 0.0f;
+            fixtureDef.shape = &polygon;
+        }
+        else
+        {
+            circle.m_radius = sb.radius;
+            fixtureDef.shape = &circle;
+        }
+        fixtureDef.density = sb.density;
+        fixtureDef.friction = sb.friction;
+        fixtureDef.restitution = sb.restitution;
+        fixtureDef.restitutionThreshold = scene.world.restitutionThreshold;
+        body->CreateFixture(&fixtureDef);
+
+        m_bodies.push_back(body);
+    }
+}
+
+Box2dWorld::~Box2dWorld() = default;
+
+void Box2dWorld::step()
+{
+    m_world->Step(m_timeStep, m_velocityIterations, m_positionIterations);
+    ++m_stepCount;
+}
+
+std::vector<PairContact> Box2dWorld::collide()
+{
+    // A zero time step creates and updates contacts but leaves the solver and continuous
+    // collision out, so no body moves.
+    m_world->Step(0.0f, m_velocityIterations, m_positionIterations);
+    return contacts();
+}
+
+std::vector<PairContact> Box2dWorld::contacts() const
+{
+    std::vector<PairContact> result;
+    for (b2Contact* c = m_world->GetContactList(); c != nullptr; c = c->GetNext())
+    {
+        if (!c->IsTouching())
+        {
+            continue;
+        }
+        const int count = c->GetManifold()->pointCount;
+        b2WorldManifold wm;
+        c->GetWorldManifold(&wm);
+
+        PairContact pc;
+        pc.a = sceneIndex(c->GetFixtureA());
+        pc.b = sceneIndex(c->GetFixtureB());
+        pc.normal = fromB2(wm.normal);
+        // Box2D orders the fixtures by proxy id, and puts the polygon first in polygon-circle
+        // pairs; scene order wants the lower index first and the normal pointing away from it.
+        if (pc.a > pc.b)
+        {
+            std::swap(pc.a, pc.b);
+            pc.normal = -pc.normal;
+        }
+        for (int k = 0; k < count; ++k)
+        {
+            pc.points.push_back({fromB2(wm.points[k]), wm.separations[k]});
+        }
+        result.push_back(std::move(pc));
+    }
+    sortByPair(result);
+    return result;
+}
+
+BodyState Box2dWorld::bodyState(int index) const
+{
+    const b2Body& b = body(index);
+    return {fromB2(b.GetPosition()), b.GetAngle(), fromB2(b.GetLinearVelocity()), b.GetAngularVelocity(),
+            b.IsAwake()};
+}
+
+} // namespace oblique::compare
