@@ -6,6 +6,7 @@
 #include "oblique/body_type.hpp"
 #include "oblique/circle.hpp"
 #include "oblique/obb.hpp"
+#include "oblique/shape.hpp"
 #include "oblique/vec2.hpp"
 
 #include <filesystem>
@@ -26,12 +27,6 @@ struct SceneWorld
     int positionIterations = 3;    ///< >= 0
     bool allowSleep = true;
     float restitutionThreshold = 1.0f; ///< m/s; slower normal approach does not bounce
-};
-
-enum class ShapeKind : std::uint8_t
-{
-    Box,
-    Circle,
 };
 
 /// One entry of the scene file's `bodies` array; defaults are the format's defaults.

@@ -1,0 +1,19 @@
+#pragma once
+/// Where the last step's time went, in milliseconds, and how much work it saw.
+
+namespace oblique
+{
+
+struct Profile
+{
+    float step = 0.0f;        ///< the whole step
+    float broadphase = 0.0f;  ///< finding new pairs and refitting the tree
+    float narrowphase = 0.0f; ///< contact manifolds
+    float solver = 0.0f;      ///< islands, impulses, position correction, sleeping
+    int bodyCount = 0;
+    int awakeBodyCount = 0;
+    int contactCount = 0;  ///< pairs whose fattened boxes overlap
+    int touchingCount = 0; ///< of those, pairs actually touching
+};
+
+} // namespace oblique

@@ -1,0 +1,41 @@
+#pragma once
+/// What world queries look for, and what ray casts and the character mover report back.
+
+#include "oblique/body.hpp"
+#include "oblique/vec2.hpp"
+
+#include <cstdint>
+
+namespace oblique
+{
+
+/// Selects the bodies a query sees: by category/mask bits like a shape filter, and by body type.
+struct QueryFilter
+{
+    std::uint32_t categoryBits = 0xFFFFFFFFu; ///< the query's own category, matched by each shape's mask
+    std::uint32_t maskBits = 0xFFFFFFFFu;     ///< the shape categories the query sees
+    bool staticBodies = true;
+    bool kinematicBodies = true;
+    bool dynamicBodies = true;
+    bool sensors = false; ///< sensor shapes are skipped unless this is set
+};
+
+/// A ray's hit on a body.
+struct WorldRayHit
+{
+    BodyId body;
+    Vec2 point;
+    Vec2 normal;        ///< unit, facing the ray's origin side
+    float fraction = 0; ///< along the ray's translation, in [0, 1]
+};
+
+/// One push the character mover received.
+struct CharacterHit
+{
+    BodyId body;      ///< what was hit
+    Vec2 normal;      ///< unit, from the obstacle towards the character
+    Vec2 translation; ///< how far the character was pushed out (the MTV)
+    Vec2 point;       ///< a world contact point between the two
+};
+
+} // namespace oblique

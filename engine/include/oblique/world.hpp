@@ -1,0 +1,180 @@
+#pragma once
+/// The physics world: owns every body, steps them in time, and answers queries about them.
+///
+/// Conventions: metres, kilograms, seconds, radians; y up; angles counter-clockwise. Bodies are
+/// addressed by BodyId handles. Calls with bad arguments (non-finite numbers, non-positive sizes,
+/// stale handles, dt <= 0) throw std::invalid_argument and leave the world exactly as it was.
+/// step() is deterministic: the same calls on the same binary give bit-identical results.
+
+#include "oblique/aabb.hpp"
+#include "oblique/body.hpp"
+#include "oblique/circle.hpp"
+#include "oblique/contact_events.hpp"
+#include "oblique/debug_draw.hpp"
+#include "oblique/manifold.hpp"
+#include "oblique/obb.hpp"
+#include "oblique/profile.hpp"
+#include "oblique/query.hpp"
+#include "oblique/shape.hpp"
+#include "oblique/transform.hpp"
+#include "oblique/world_def.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace oblique
+{
+
+namespace detail
+{
+struct WorldState;
+}
+
+/// One touching contact as World::contacts() reports it; the normal points from a to b.
+struct ContactInfo
+{
+    BodyId a;
+    BodyId b;
+    Manifold manifold;
+};
+
+/// Which layers World::draw shows.
+struct DrawOptions
+{
+    bool shapes = true;
+    bool aabbs = false; ///< the fattened boxes the broadphase keeps
+    bool contactPoints = false;
+    bool contactNormals = false;
+    bool contactImpulses = false; ///< normal impulses as segments along the normal
+    bool broadphase = false;      ///< every node of the broadphase tree
+    bool centers = false;         ///< each body's frame
+};
+
+/// Where the character mover left the shape and what pushed it on the way.
+struct CharacterMoveResult
+{
+    Vec2 position;
+    std::vector<CharacterHit> hits;
+};
+
+class World
+{
+public:
+    explicit World(const WorldDef& def = {});
+    ~World();
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+
+    // --- bodies ---------------------------------------------------------------------------
+
+    /// Adds a body with one shape. Throws std::invalid_argument on bad input.
+    BodyId createBody(const BodyDef& body, const ShapeDef& shape);
+    /// Removes a body, ending its contacts (end events are reported) and waking what touched it.
+    void destroyBody(BodyId id);
+    /// True while the handle names a living body.
+    bool isValid(BodyId id) const;
+    int bodyCount() const;
+    /// Every living body, in creation-slot order.
+    std::vector<BodyId> bodies() const;
+
+    BodyType bodyType(BodyId id) const;
+    Vec2 position(BodyId id) const;
+    /// Not wrapped: a body that spun three times reports about 6*pi.
+    float angle(BodyId id) const;
+    Transform transform(BodyId id) const;
+    Vec2 linearVelocity(BodyId id) const;
+    float angularVelocity(BodyId id) const;
+    float mass(BodyId id) const;
+    /// Rotational inertia about the centre, kg*m^2.
+    float inertia(BodyId id) const;
+    bool isAwake(BodyId id) const;
+    void* userData(BodyId id) const;
+    const ShapeDef& shape(BodyId id) const;
+    /// The body's box in the world (its shape must be a box).
+    Obb obb(BodyId id) const;
+    /// The body's circle in the world (its shape must be a circle).
+    Circle circle(BodyId id) const;
+    Aabb aabb(BodyId id) const;
+
+    /// Teleports the body; its contacts are found anew on the next step. Wakes it.
+    void setTransform(BodyId id, Vec2 position, float angle);
+    void setLinearVelocity(BodyId id, Vec2 v);
+    void setAngularVelocity(BodyId id, float w);
+    void setAwake(BodyId id, bool awake);
+    void setUserData(BodyId id, void* data);
+    /// A force (N) at a world point, applied during the next step; wakes the body.
+    void applyForce(BodyId id, Vec2 force, Vec2 worldPoint);
+    void applyForceToCenter(BodyId id, Vec2 force);
+    void applyTorque(BodyId id, float torque);
+    /// An instant change of momentum (N*s) at a world point; wakes the body.
+    void applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint);
+    void applyAngularImpulse(BodyId id, float impulse);
+
+    // --- stepping -------------------------------------------------------------------------
+
+    /// Advances time by dt seconds (> 0) with the world's iteration counts.
+    void step(float dt);
+    void step(float dt, int velocityIterations, int positionIterations);
+    /// Finds pairs and computes manifolds at the current positions without moving anything.
+    void updateContacts();
+
+    const WorldDef& settings() const;
+    void setGravity(Vec2 gravity);
+    void setIterations(int velocityIterations, int positionIterations);
+    void setAllowSleep(bool allow);
+    void setWarmStarting(bool enabled);
+    void setRestitutionThreshold(float metresPerSecond);
+    void setImpulseEvents(bool enabled);
+
+    // --- contacts and events --------------------------------------------------------------
+
+    /// Every touching pair, ordered by (a, b) slot index.
+    std::vector<ContactInfo> contacts() const;
+    std::span<const ContactBeginEvent> contactBeginEvents() const;
+    std::span<const ContactEndEvent> contactEndEvents() const;
+    std::span<const ContactImpulseEvent> contactImpulseEvents() const;
+    std::span<const SensorEvent> sensorBeginEvents() const;
+    std::span<const SensorEvent> sensorEndEvents() const;
+
+    // --- queries (answered from the broadphase tree) --------------------------------------
+
+    /// Bodies whose shape's bounding box overlaps aabb.
+    std::vector<BodyId> queryAabb(const Aabb& aabb, const QueryFilter& filter = {}) const;
+    /// Bodies whose shape overlaps the box (touching counts).
+    std::vector<BodyId> overlapObb(const Obb& box, const QueryFilter& filter = {}) const;
+    std::vector<BodyId> overlapCircle(const Circle& circle, const QueryFilter& filter = {}) const;
+    std::vector<BodyId> overlapPoint(Vec2 point, const QueryFilter& filter = {}) const;
+    /// The first body along origin + t * translation, t in [0, 1].
+    std::optional<WorldRayHit> rayCastClosest(Vec2 origin, Vec2 translation,
+                                              const QueryFilter& filter = {}) const;
+    /// Every body the ray enters, nearest first.
+    std::vector<WorldRayHit> rayCastAll(Vec2 origin, Vec2 translation, const QueryFilter& filter = {}) const;
+
+    /// Moves a box or circle by displacement through the world's static and kinematic shapes
+    /// (or whatever filter selects), pushing it out along minimum translation vectors so it
+    /// slides along walls instead of passing through them. The shape is not a body; the world is
+    /// not changed.
+    CharacterMoveResult moveCharacter(const Obb& box, Vec2 displacement,
+                                      const QueryFilter& filter = solidsOnly()) const;
+    CharacterMoveResult moveCharacter(const Circle& circle, Vec2 displacement,
+                                      const QueryFilter& filter = solidsOnly()) const;
+    /// The filter the character mover uses by default: static and kinematic bodies, no sensors.
+    static QueryFilter solidsOnly();
+
+    // --- inspection -----------------------------------------------------------------------
+
+    void draw(DebugDraw& drawer, const DrawOptions& options = {}) const;
+    const Profile& profile() const;
+    /// A hash of every body's state bits: equal hashes mean bit-identical worlds.
+    std::uint64_t stateHash() const;
+
+private:
+    std::unique_ptr<detail::WorldState> m_impl;
+};
+
+} // namespace oblique

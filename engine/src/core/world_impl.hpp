@@ -1,0 +1,195 @@
+#pragma once
+// Internal: the world's data. Bodies live in slot arrays split by how hot they are; contacts in a
+// pool with stable indices threaded onto per-body lists; solver data in flat arrays rebuilt each
+// step from buffers that are reused, so a warm step allocates nothing.
+
+#include "dynamic_tree.hpp"
+#include "oblique/mat22.hpp"
+#include "oblique/world.hpp"
+#include "pair_map.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace oblique
+{
+
+namespace detail
+{
+
+inline constexpr std::int32_t kNullIndex = -1;
+
+// Tuning constants; the same values as Box2D 2.4 so the two engines settle alike.
+inline constexpr float kLinearSlop = 0.005f;
+inline constexpr float kMaxLinearCorrection = 0.2f;
+inline constexpr float kBaumgarte = 0.2f;
+inline constexpr float kMaxTranslation = 2.0f;
+inline constexpr float kMaxRotation = 0.5f * 3.14159265359f;
+inline constexpr float kTimeToSleep = 0.5f;
+inline constexpr float kLinearSleepTolerance = 0.01f;
+inline constexpr float kAngularSleepTolerance = 2.0f / 180.0f * 3.14159265359f;
+inline constexpr float kAabbMargin = 0.1f;
+
+// Position and velocity: read and written by every phase of the step.
+struct BodyState
+{
+    Vec2 position;
+    float angle = 0.0f;
+    Rot q;
+    Vec2 v;
+    float w = 0.0f;
+};
+
+// Everything else about a body.
+struct BodyRecord
+{
+    std::uint32_t generation = 0;
+    bool alive = false;
+    bool awake = false;
+    bool allowSleep = true;
+    bool fixedRotation = false;
+    BodyType type = BodyType::Static;
+    ShapeDef shape;
+    float mass = 0.0f;
+    float invMass = 0.0f;
+    float inertia = 0.0f;
+    float invInertia = 0.0f;
+    float linearDamping = 0.0f;
+    float angularDamping = 0.0f;
+    float gravityScale = 1.0f;
+    float sleepTime = 0.0f;
+    Vec2 force;
+    float torque = 0.0f;
+    std::int32_t proxyId = kNullNode;
+    std::int32_t contactHead = kNullIndex; // contact edge key: contact index * 2 + side
+    std::int32_t solverIndex = 0;          // this step's slot in the solver arrays; 0 = immovable
+    void* userData = nullptr;
+};
+
+// A contact's link in one of its bodies' lists. Links are edge keys (contact * 2 + side).
+struct ContactEdge
+{
+    std::int32_t prev = kNullIndex;
+    std::int32_t next = kNullIndex;
+};
+
+enum ContactFlags : std::uint8_t
+{
+    kContactAlive = 1,
+    kContactTouching = 2,
+    kContactSensor = 4,
+};
+
+// A pair of bodies whose fattened boxes overlap. Body a has the lower slot index, so manifold
+// normals point from the lower index to the higher one.
+struct Contact
+{
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+    ContactEdge edges[2];
+    std::uint8_t flags = 0;
+    float friction = 0.0f;
+    float restitution = 0.0f;
+    Manifold manifold;
+    float normalImpulse[2] = {0.0f, 0.0f};
+    float tangentImpulse[2] = {0.0f, 0.0f};
+};
+
+// A moving body as the solver sees it. Slot 0 stands for every static or sleeping body: zero
+// velocity, zero inverse mass, identity transform.
+struct SolverBody
+{
+    Vec2 v;
+    float w = 0.0f;
+    float invMass = 0.0f;
+    float invInertia = 0.0f;
+    Vec2 c; // centre (= body origin)
+    float a = 0.0f;
+    Rot q;
+};
+
+struct ConstraintPoint
+{
+    Vec2 rA; // from A's centre to the contact point, world frame
+    Vec2 rB;
+    Vec2 localAnchorA; // the point on A's surface, A's frame (world frame for slot 0)
+    Vec2 localAnchorB;
+    float normalImpulse = 0.0f;
+    float tangentImpulse = 0.0f;
+    float normalMass = 0.0f;
+    float tangentMass = 0.0f;
+    float velocityBias = 0.0f;
+};
+
+struct ContactConstraint
+{
+    std::int32_t indexA = 0;
+    std::int32_t indexB = 0;
+    std::int32_t contact = 0;
+    Vec2 normal;
+    float friction = 0.0f;
+    float restitution = 0.0f;
+    float invMassA = 0.0f;
+    float invIA = 0.0f;
+    float invMassB = 0.0f;
+    float invIB = 0.0f;
+    std::int32_t pointCount = 0;     // manifold points, all used by position correction
+    std::int32_t velocityPoints = 0; // points the velocity solver uses (1 when the pair is ill-conditioned)
+    ConstraintPoint points[2];
+    Mat22 k;          // the two-point effective mass matrix
+    Mat22 normalMass; // its inverse
+};
+
+struct WorldState
+{
+    WorldDef def;
+
+    std::vector<detail::BodyState> states;
+    std::vector<detail::BodyRecord> records;
+    std::vector<std::uint32_t> freeBodies; // slots to reuse, most recently freed last
+    int bodyCount = 0;
+
+    detail::DynamicTree tree;
+    std::vector<std::int32_t> moveBuffer; // proxies enlarged since pairs were last found
+    std::vector<std::uint64_t> pairBuffer;
+
+    std::vector<detail::Contact> contacts;
+    std::vector<std::int32_t> freeContacts;
+    detail::PairMap contactMap;
+    int contactCount = 0;
+
+    // Solver scratch, rebuilt every step.
+    std::vector<detail::SolverBody> solverBodies;
+    std::vector<std::uint32_t> solverToBody;
+    std::vector<detail::ContactConstraint> constraints;
+    std::vector<std::int32_t> islandParent;
+    std::vector<float> islandSleep;
+    std::vector<std::uint8_t> islandAwake;
+
+    std::vector<ContactBeginEvent> beginEvents;
+    std::vector<ContactEndEvent> endEvents;
+    std::vector<ContactImpulseEvent> impulseEvents;
+    std::vector<SensorEvent> sensorBeginEvents;
+    std::vector<SensorEvent> sensorEndEvents;
+
+    Profile profile;
+    float previousDt = 0.0f;
+
+    // world.cpp
+    BodyId idOf(std::uint32_t index) const { return {index, records[index].generation}; }
+    std::uint32_t checkedIndex(BodyId id, const char* what) const;
+    Aabb shapeAabb(std::uint32_t index) const;
+    void wake(std::uint32_t index);
+    void updatePairs();
+    void createContact(std::uint32_t a, std::uint32_t b);
+    void destroyContact(std::int32_t c, bool reportEnd);
+    void collide();
+    void synchronize(float dt);
+    void countWork();
+
+    // contact_solver.cpp
+    void solve(float dt, int velocityIterations, int positionIterations);
+};
+
+} // namespace detail
+} // namespace oblique

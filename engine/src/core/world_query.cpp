@@ -1,0 +1,320 @@
+// World queries answered from the broadphase tree, and the character mover built on them.
+
+#include "oblique/mtv.hpp"
+#include "oblique/overlap.hpp"
+#include "oblique/ray_cast.hpp"
+#include "world_impl.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace oblique
+{
+
+using namespace detail;
+
+namespace
+{
+
+bool passes(const QueryFilter& f, const BodyRecord& r)
+{
+    if (!r.alive)
+    {
+        return false;
+    }
+    if (r.shape.isSensor && !f.sensors)
+    {
+        return false;
+    }
+    switch (r.type)
+    {
+    case BodyType::Static:
+        if (!f.staticBodies)
+        {
+            return false;
+        }
+        break;
+    case BodyType::Kinematic:
+        if (!f.kinematicBodies)
+        {
+            return false;
+        }
+        break;
+    case BodyType::Dynamic:
+        if (!f.dynamicBodies)
+        {
+            return false;
+        }
+        break;
+    }
+    return (f.categoryBits & r.shape.filter.maskBits) != 0 && (r.shape.filter.categoryBits & f.maskBits) != 0;
+}
+
+void requireFiniteAabb(const char* function, const Aabb& a)
+{
+    if (!isFinite(a.lower) || !isFinite(a.upper))
+    {
+        throw std::invalid_argument(std::string(function) + ": the query region must be finite");
+    }
+}
+
+// Shape of a body as a tagged pair, for the exact tests after the tree's coarse pass.
+struct BodyShape
+{
+    bool isBox;
+    Obb box;
+    Circle circle;
+};
+
+BodyShape bodyShape(const BodyRecord& r, const BodyState& s)
+{
+    if (r.shape.kind == ShapeKind::Box)
+    {
+        return {true, Obb{s.position, r.shape.halfExtents, s.angle, s.q}, {}};
+    }
+    return {false, {}, Circle{s.position, r.shape.radius}};
+}
+
+template <typename Exact>
+std::vector<BodyId> overlapQuery(const WorldState& w, const Aabb& region, const QueryFilter& filter,
+                                 Exact&& exact)
+{
+    std::vector<BodyId> out;
+    w.tree.query(region,
+                 [&](std::int32_t proxy)
+                 {
+                     const std::uint32_t index = w.tree.userData(proxy);
+                     const BodyRecord& r = w.records[index];
+                     // The tree holds fattened boxes: check the real box before the exact test.
+                     if (passes(filter, r) && overlaps(w.shapeAabb(index), region) &&
+                         exact(bodyShape(r, w.states[index])))
+                     {
+                         out.push_back(w.idOf(index));
+                     }
+                     return true;
+                 });
+    std::sort(out.begin(), out.end(), [](BodyId x, BodyId y) { return x.index < y.index; });
+    return out;
+}
+
+// Obstacle (A) against the moving shape (B): normals point from the obstacle to the character.
+Mtv mtvAgainst(const BodyShape& o, const Obb& box)
+{
+    return o.isBox ? findMtv(o.box, box) : findMtv(o.circle, box);
+}
+Mtv mtvAgainst(const BodyShape& o, const Circle& c)
+{
+    return o.isBox ? findMtv(o.box, c) : findMtv(o.circle, c);
+}
+Manifold manifoldAgainst(const BodyShape& o, const Obb& box)
+{
+    return o.isBox ? collideBoxes(o.box, box) : collideCircleBox(o.circle, box);
+}
+Manifold manifoldAgainst(const BodyShape& o, const Circle& c)
+{
+    return o.isBox ? collideBoxCircle(o.box, c) : collideCircles(o.circle, c);
+}
+
+// Worst-case pushes per sub-step: enough to settle into a corner of a few walls.
+constexpr int kMoverIterations = 8;
+
+template <typename Shape>
+CharacterMoveResult moveShape(const WorldState& w, Shape shape, Vec2 displacement, const QueryFilter& filter,
+                              float thickness)
+{
+    CharacterMoveResult result;
+    // Sub-steps no longer than half the shape's thickness, so thin walls cannot be skipped over.
+    const float distance = length(displacement);
+    const float maxStep = 0.5f * thickness;
+    const int steps = std::clamp(static_cast<int>(std::ceil(distance / maxStep)), 1, 10000);
+    const Vec2 stepDisplacement = (1.0f / static_cast<float>(steps)) * displacement;
+    for (int s = 0; s < steps; ++s)
+    {
+        shape.center += stepDisplacement;
+        for (int it = 0; it < kMoverIterations; ++it)
+        {
+            // Push out of the deepest overlap first; the others are often resolved by it.
+            float deepest = 0.0f;
+            CharacterHit best{};
+            bool found = false;
+            const Aabb region = aabbOf(shape);
+            w.tree.query(region,
+                         [&](std::int32_t proxy)
+                         {
+                             const std::uint32_t index = w.tree.userData(proxy);
+                             const BodyRecord& r = w.records[index];
+                             if (!passes(filter, r))
+                             {
+                                 return true;
+                             }
+                             const BodyShape other = bodyShape(r, w.states[index]);
+                             const Mtv mtv = mtvAgainst(other, shape);
+                             if (mtv.overlapping && mtv.depth > deepest)
+                             {
+                                 deepest = mtv.depth;
+                                 found = true;
+                                 const Manifold m = manifoldAgainst(other, shape);
+                                 best.body = w.idOf(index);
+                                 best.normal = mtv.normal;
+                                 best.translation = mtv.translation;
+                                 best.point = m.pointCount > 0 ? m.points[0].point : shape.center;
+                             }
+                             return true;
+                         });
+            if (!found || deepest <= 0.0f)
+            {
+                break;
+            }
+            shape.center += best.translation;
+            result.hits.push_back(best);
+        }
+    }
+    result.position = shape.center;
+    return result;
+}
+
+} // namespace
+
+std::vector<BodyId> World::queryAabb(const Aabb& aabb, const QueryFilter& filter) const
+{
+    requireFiniteAabb("queryAabb", aabb);
+    return overlapQuery(*m_impl, aabb, filter, [](const BodyShape&) { return true; });
+}
+
+std::vector<BodyId> World::overlapObb(const Obb& box, const QueryFilter& filter) const
+{
+    if (!isFinite(box.center) || !isFinite(box.halfExtents) || !std::isfinite(box.angle) ||
+        box.halfExtents.x < 0.0f || box.halfExtents.y < 0.0f)
+    {
+        throw std::invalid_argument("overlapObb: the box must be finite with non-negative half extents");
+    }
+    return overlapQuery(*m_impl, aabbOf(box), filter,
+                        [&](const BodyShape& s)
+                        { return s.isBox ? testOverlap(s.box, box) : testOverlap(box, s.circle); });
+}
+
+std::vector<BodyId> World::overlapCircle(const Circle& circle, const QueryFilter& filter) const
+{
+    if (!isFinite(circle.center) || !std::isfinite(circle.radius) || circle.radius < 0.0f)
+    {
+        throw std::invalid_argument("overlapCircle: the circle must be finite with a non-negative radius");
+    }
+    return overlapQuery(*m_impl, aabbOf(circle), filter,
+                        [&](const BodyShape& s)
+                        { return s.isBox ? testOverlap(s.box, circle) : testOverlap(s.circle, circle); });
+}
+
+std::vector<BodyId> World::overlapPoint(Vec2 point, const QueryFilter& filter) const
+{
+    if (!isFinite(point))
+    {
+        throw std::invalid_argument("overlapPoint: the point must be finite");
+    }
+    return overlapQuery(*m_impl, Aabb{point, point}, filter,
+                        [&](const BodyShape& s)
+                        { return s.isBox ? contains(s.box, point) : contains(s.circle, point); });
+}
+
+namespace
+{
+
+template <typename OnHit>
+void castRay(const WorldState& w, Vec2 origin, Vec2 translation, const QueryFilter& filter, OnHit&& onHit)
+{
+    if (!isFinite(origin) || !isFinite(translation))
+    {
+        throw std::invalid_argument("rayCast: origin and translation must be finite");
+    }
+    const TreeRayInput input{origin, origin + translation, 1.0f};
+    w.tree.rayCast(input,
+                   [&](const TreeRayInput& clipped, std::int32_t proxy) -> float
+                   {
+                       const std::uint32_t index = w.tree.userData(proxy);
+                       const BodyRecord& r = w.records[index];
+                       if (!passes(filter, r))
+                       {
+                           return -1.0f;
+                       }
+                       const BodyShape s = bodyShape(r, w.states[index]);
+                       const RayCastInput ray{origin, translation, clipped.maxFraction};
+                       const std::optional<RayHit> hit =
+                           s.isBox ? rayCast(s.box, ray) : rayCast(s.circle, ray);
+                       if (!hit)
+                       {
+                           return -1.0f;
+                       }
+                       return onHit(WorldRayHit{w.idOf(index), hit->point, hit->normal, hit->fraction},
+                                    clipped.maxFraction);
+                   });
+}
+
+} // namespace
+
+std::optional<WorldRayHit> World::rayCastClosest(Vec2 origin, Vec2 translation,
+                                                 const QueryFilter& filter) const
+{
+    std::optional<WorldRayHit> best;
+    castRay(*m_impl, origin, translation, filter,
+            [&](const WorldRayHit& hit, float)
+            {
+                // Ties at the same fraction go to the lower slot, so the answer never depends on tree shape.
+                if (!best || hit.fraction < best->fraction ||
+                    (hit.fraction == best->fraction && hit.body.index < best->body.index))
+                {
+                    best = hit;
+                }
+                return hit.fraction;
+            });
+    return best;
+}
+
+std::vector<WorldRayHit> World::rayCastAll(Vec2 origin, Vec2 translation, const QueryFilter& filter) const
+{
+    std::vector<WorldRayHit> hits;
+    castRay(*m_impl, origin, translation, filter,
+            [&](const WorldRayHit& hit, float current)
+            {
+                hits.push_back(hit);
+                return current;
+            });
+    std::sort(hits.begin(), hits.end(),
+              [](const WorldRayHit& x, const WorldRayHit& y)
+              { return x.fraction != y.fraction ? x.fraction < y.fraction : x.body.index < y.body.index; });
+    return hits;
+}
+
+QueryFilter World::solidsOnly()
+{
+    QueryFilter f;
+    f.dynamicBodies = false;
+    return f;
+}
+
+CharacterMoveResult World::moveCharacter(const Obb& box, Vec2 displacement, const QueryFilter& filter) const
+{
+    if (!isFinite(box.center) || !isFinite(box.halfExtents) || !std::isfinite(box.angle) ||
+        !(box.halfExtents.x > 0.0f) || !(box.halfExtents.y > 0.0f) || !isFinite(displacement))
+    {
+        throw std::invalid_argument(
+            "moveCharacter: the box must be finite with positive half extents, and the "
+            "displacement finite");
+    }
+    return moveShape(*m_impl, box, displacement, filter,
+                     2.0f * std::min(box.halfExtents.x, box.halfExtents.y));
+}
+
+CharacterMoveResult World::moveCharacter(const Circle& circle, Vec2 displacement,
+                                         const QueryFilter& filter) const
+{
+    if (!isFinite(circle.center) || !std::isfinite(circle.radius) || !(circle.radius > 0.0f) ||
+        !isFinite(displacement))
+    {
+        throw std::invalid_argument(
+            "moveCharacter: the circle must be finite with a positive radius, and the "
+            "displacement finite");
+    }
+    return moveShape(*m_impl, circle, displacement, filter, 2.0f * circle.radius);
+}
+
+} // namespace oblique
