@@ -1,0 +1,229 @@
+#include "scene_text.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace oblique::scene_detail
+{
+
+namespace
+{
+
+constexpr bool isContinuation(unsigned char c)
+{
+    return (c & 0xC0u) == 0x80u;
+}
+
+/// Length of the well-formed UTF-8 sequence starting at `text[i]`, or 0 when it is ill-formed.
+std::size_t sequenceLength(std::string_view text, std::size_t i)
+{
+    const auto byteAt = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char lead = byteAt(i);
+    if (lead < 0x80u)
+    {
+        return 1;
+    }
+    std::size_t length = 0;
+    // The allowed range of the second byte is what rules out overlong forms, surrogates
+    // (U+D800..U+DFFF) and code points past U+10FFFF.
+    unsigned char secondLow = 0x80u;
+    unsigned char secondHigh = 0xBFu;
+    if (lead >= 0xC2u && lead <= 0xDFu)
+    {
+        length = 2;
+    }
+    else if (lead >= 0xE0u && lead <= 0xEFu)
+    {
+        length = 3;
+        if (lead == 0xE0u)
+        {
+            secondLow = 0xA0u;
+        }
+        else if (lead == 0xEDu)
+        {
+            secondHigh = 0x9Fu;
+        }
+    }
+    else if (lead >= 0xF0u && lead <= 0xF4u)
+    {
+        length = 4;
+        if (lead == 0xF0u)
+        {
+            secondLow = 0x90u;
+        }
+        else if (lead == 0xF4u)
+        {
+            secondHigh = 0x8Fu;
+        }
+    }
+    else
+    {
+        return 0;
+    }
+    if (text.size() - i < length)
+    {
+        return 0;
+    }
+    const unsigned char second = byteAt(i + 1);
+    if (second < secondLow || second > secondHigh)
+    {
+        return 0;
+    }
+    for (std::size_t k = 2; k < length; ++k)
+    {
+        if (!isContinuation(byteAt(i + k)))
+        {
+            return 0;
+        }
+    }
+    return length;
+}
+
+bool isIdentifier(std::string_view key)
+{
+    if (key.empty())
+    {
+        return false;
+    }
+    for (std::size_t i = 0; i < key.size(); ++i)
+    {
+        const char c = key[i];
+        const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+        const bool digit = c >= '0' && c <= '9';
+        if (!letter && !(digit && i > 0))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+std::optional<std::size_t> findInvalidUtf8(std::string_view text)
+{
+    std::size_t i = 0;
+    while (i < text.size())
+    {
+        const std::size_t length = sequenceLength(text, i);
+        if (length == 0)
+        {
+            return i;
+        }
+        i += length;
+    }
+    return std::nullopt;
+}
+
+TextPosition positionAt(std::string_view text, std::size_t offset)
+{
+    if (offset > text.size())
+    {
+        offset = text.size();
+    }
+    TextPosition position;
+    for (std::size_t i = 0; i < offset; ++i)
+    {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n')
+        {
+            ++position.line;
+            position.column = 1;
+        }
+        else if (!isContinuation(c))
+        {
+            ++position.column;
+        }
+    }
+    return position;
+}
+
+std::string jsonQuoted(std::string_view text, std::size_t maxChars)
+{
+    static constexpr std::array<char, 16> hexDigits{'0', '1', '2', '3', '4', '5', '6', '7',
+                                                    '8', '9', 'a', 'b', 'c', 'd', 'e', 'f'};
+    std::string out;
+    out.reserve(text.size() + 2);
+    out += '"';
+    std::size_t chars = 0;
+    for (const char ch : text)
+    {
+        const auto c = static_cast<unsigned char>(ch);
+        if (!isContinuation(c))
+        {
+            if (chars == maxChars)
+            {
+                out += "...";
+                break;
+            }
+            ++chars;
+        }
+        switch (c)
+        {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\b':
+            out += "\\b";
+            break;
+        case '\f':
+            out += "\\f";
+            break;
+        default:
+            if (c < 0x20u || c == 0x7Fu)
+            {
+                out += "\\u00";
+                out += hexDigits[c >> 4u];
+                out += hexDigits[c & 0x0Fu];
+            }
+            else
+            {
+                out += ch;
+            }
+            break;
+        }
+    }
+    out += '"';
+    return out;
+}
+
+void appendPathKey(std::string& path, std::string_view key)
+{
+    // Long keys are cut so that a hostile file cannot blow up the size of an error message.
+    constexpr std::size_t maxKeyChars = 40;
+    if (isIdentifier(key) && key.size() <= maxKeyChars)
+    {
+        if (!path.empty())
+        {
+            path += '.';
+        }
+        path += key;
+    }
+    else
+    {
+        path += '[';
+        path += jsonQuoted(key, maxKeyChars);
+        path += ']';
+    }
+}
+
+void appendPathIndex(std::string& path, std::size_t index)
+{
+    path += '[';
+    path += std::to_string(index);
+    path += ']';
+}
+
+} // namespace oblique::scene_detail
