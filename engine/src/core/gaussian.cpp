@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <stdexcept>
 
 namespace oblique
@@ -15,8 +16,16 @@ SymmetricEigen eigenSymmetric(const Mat22& m)
     const double c = m.cy.y;
     const double mean = 0.5 * (a + c);
     const double radius = std::hypot(0.5 * (a - c), b);
-    const double angle = 0.5 * std::atan2(2.0 * b, a - c);
-    return {static_cast<float>(mean + radius), static_cast<float>(mean - radius), static_cast<float>(angle)};
+    float angle = static_cast<float>(0.5 * std::atan2(2.0 * b, a - c));
+    // With a < c and an off-diagonal term of -0 (or one so small and negative that the half angle
+    // rounds to it), atan2 gives -pi and the angle lands on -pi/2, outside the documented
+    // (-pi/2, pi/2]. That is the same axis as +pi/2, which is the representative to report.
+    constexpr float kHalfPi = 0.5f * std::numbers::pi_v<float>;
+    if (angle <= -kHalfPi)
+    {
+        angle += std::numbers::pi_v<float>;
+    }
+    return {static_cast<float>(mean + radius), static_cast<float>(mean - radius), angle};
 }
 
 Obb obbFromGaussian(Vec2 mean, const Mat22& covariance, float k)
