@@ -1,0 +1,265 @@
+// The built `oblique` program, run as a user runs it: what it prints, in what shape, and its exit
+// codes. Both engines' outputs are compared through the JSON itself.
+
+#include "contact_matching.hpp"
+#include "run_program.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace oblique::test
+{
+namespace
+{
+
+using Json = nlohmann::ordered_json;
+
+ProgramResult oblique(const std::vector<std::string>& args)
+{
+    return runProgram(OBLIQUE_CLI_PATH, args);
+}
+
+// Diagnostics are exactly one line.
+bool isOneLine(const std::string& text)
+{
+    return !text.empty() && text.back() == '\n' && std::count(text.begin(), text.end(), '\n') == 1;
+}
+
+Vec2 vec2Of(const Json& j)
+{
+    return {j.at(0).get<float>(), j.at(1).get<float>()};
+}
+
+std::vector<compare::PairContact> contactsOf(const Json& report)
+{
+    std::vector<compare::PairContact> contacts;
+    for (const Json& c : report.at("contacts"))
+    {
+        compare::PairContact pc;
+        pc.a = c.at("a").get<int>();
+        pc.b = c.at("b").get<int>();
+        pc.normal = vec2Of(c.at("normal"));
+        for (const Json& p : c.at("points"))
+        {
+            pc.points.push_back({vec2Of(p.at("position")), p.at("separation").get<float>()});
+        }
+        contacts.push_back(std::move(pc));
+    }
+    return contacts;
+}
+
+std::vector<std::string> keysOf(const Json& object)
+{
+    std::vector<std::string> keys;
+    for (auto it = object.begin(); it != object.end(); ++it)
+    {
+        keys.push_back(it.key());
+    }
+    return keys;
+}
+
+bool isNumberPair(const Json& j)
+{
+    return j.is_array() && j.size() == 2 && j[0].is_number() && j[1].is_number();
+}
+
+const std::string kBadScene =
+    R"({"format": "oblique-scene/1", "bodies": [{"position": [0, 0], "halfExtents": [1, -1]}]})";
+
+class CliProgramOnScene : public testing::TestWithParam<std::filesystem::path>
+{
+};
+
+TEST_P(CliProgramOnScene, BothEnginesPrintTheSameContacts)
+{
+    const ProgramResult ours = oblique({"contacts", GetParam().string(), "--engine", "oblique"});
+    const ProgramResult theirs = oblique({"contacts", GetParam().string(), "--engine", "box2d"});
+    ASSERT_EQ(ours.exitCode, 0) << ours.err;
+    ASSERT_EQ(theirs.exitCode, 0) << theirs.err;
+    EXPECT_EQ(ours.err, "");
+    EXPECT_EQ(theirs.err, "");
+    const Json o = Json::parse(ours.out);
+    const Json b = Json::parse(theirs.out);
+    EXPECT_EQ(o.at("engine"), "oblique");
+    EXPECT_EQ(b.at("engine"), "box2d");
+    EXPECT_EQ(compareContacts(contactsOf(b), contactsOf(o), Tolerances{}), "");
+}
+
+TEST_P(CliProgramOnScene, OutputHasTheDocumentedShape)
+{
+    for (const char* engine : {"oblique", "box2d"})
+    {
+        SCOPED_TRACE(engine);
+        const ProgramResult r = oblique({"contacts", GetParam().string(), "--engine", engine});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        // One JSON object on one line.
+        ASSERT_TRUE(isOneLine(r.out));
+        const Json report = Json::parse(r.out);
+        ASSERT_TRUE(report.is_object());
+        EXPECT_EQ(keysOf(report), (std::vector<std::string>{"engine", "contacts"}));
+        ASSERT_TRUE(report.at("contacts").is_array());
+
+        int previousA = -1;
+        int previousB = -1;
+        for (const Json& c : report.at("contacts"))
+        {
+            ASSERT_EQ(keysOf(c), (std::vector<std::string>{"a", "b", "normal", "points"}));
+            ASSERT_TRUE(c.at("a").is_number_integer());
+            ASSERT_TRUE(c.at("b").is_number_integer());
+            const int a = c.at("a").get<int>();
+            const int b = c.at("b").get<int>();
+            EXPECT_GE(a, 0);
+            EXPECT_LT(a, b);
+            EXPECT_TRUE(a > previousA || (a == previousA && b > previousB))
+                << "not sorted at " << a << "," << b;
+            previousA = a;
+            previousB = b;
+
+            ASSERT_TRUE(isNumberPair(c.at("normal")));
+            const Vec2 n = vec2Of(c.at("normal"));
+            EXPECT_NEAR(std::hypot(n.x, n.y), 1.0f, 1e-5f);
+
+            const Json& points = c.at("points");
+            ASSERT_TRUE(points.is_array());
+            EXPECT_GE(points.size(), 1u);
+            EXPECT_LE(points.size(), 2u);
+            for (const Json& p : points)
+            {
+                ASSERT_EQ(keysOf(p), (std::vector<std::string>{"position", "separation"}));
+                EXPECT_TRUE(isNumberPair(p.at("position")));
+                EXPECT_TRUE(p.at("separation").is_number());
+                EXPECT_LE(p.at("separation").get<double>(), 0.0); // touching pairs only
+            }
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Shipped, CliProgramOnScene, testing::ValuesIn(shippedScenes()),
+                         [](const testing::TestParamInfo<std::filesystem::path>& param)
+                         { return testNameOf(param.param); });
+
+TEST(CliProgram, EngineDefaultsToOblique)
+{
+    const auto scene = std::filesystem::path(OBLIQUE_SCENES_DIR) / "box_on_ground.json";
+    const ProgramResult plain = oblique({"contacts", scene.string()});
+    const ProgramResult named = oblique({"contacts", scene.string(), "--engine", "oblique"});
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    EXPECT_EQ(Json::parse(plain.out).at("engine"), "oblique");
+    EXPECT_EQ(plain.out, named.out);
+    // The option may also come first.
+    const ProgramResult before = oblique({"contacts", "--engine=box2d", scene.string()});
+    ASSERT_EQ(before.exitCode, 0) << before.err;
+    EXPECT_EQ(Json::parse(before.out).at("engine"), "box2d");
+}
+
+TEST(CliProgram, CircleListedBeforeBoxGetsANormalTowardsTheBox)
+{
+    const TempDir dir;
+    const auto scene = dir.write("circle_first.json", R"({"format": "oblique-scene/1", "bodies": [
+        {"position": [0, 1.4], "radius": 0.5},
+        {"type": "static", "position": [0, 0], "halfExtents": [2, 1]}]})");
+    for (const char* engine : {"oblique", "box2d"})
+    {
+        const ProgramResult r = oblique({"contacts", scene.string(), "--engine", engine});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        const auto contacts = contactsOf(Json::parse(r.out));
+        ASSERT_EQ(contacts.size(), 1u) << engine;
+        EXPECT_NEAR(contacts[0].normal.y, -1.0f, 1e-6f) << engine;
+    }
+}
+
+TEST(CliProgram, EmptySceneHasNoContacts)
+{
+    const TempDir dir;
+    const auto scene = dir.write("empty.json", R"({"format": "oblique-scene/1", "bodies": []})");
+    for (const char* engine : {"oblique", "box2d"})
+    {
+        const ProgramResult r = oblique({"contacts", scene.string(), "--engine", engine});
+        ASSERT_EQ(r.exitCode, 0) << r.err;
+        EXPECT_EQ(Json::parse(r.out).at("contacts"), Json::array());
+    }
+}
+
+TEST(CliProgram, BadSceneIsExitTwoWithFileAndPathOnStderr)
+{
+    const TempDir dir;
+    const auto scene = dir.write("bad.json", kBadScene);
+    for (const char* engine : {"oblique", "box2d"})
+    {
+        SCOPED_TRACE(engine);
+        const ProgramResult r = oblique({"contacts", scene.string(), "--engine", engine});
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_EQ(r.out, "");
+        EXPECT_TRUE(isOneLine(r.err)) << r.err;
+        EXPECT_NE(r.err.find("bad.json"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find("bodies[0].halfExtents[1]"), std::string::npos) << r.err;
+    }
+}
+
+TEST(CliProgram, InvalidJsonIsExitTwo)
+{
+    const TempDir dir;
+    const auto scene = dir.write("broken.json", R"({"format": "oblique-scene/1", "bodies": [)");
+    const ProgramResult r = oblique({"contacts", scene.string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(isOneLine(r.err)) << r.err;
+    EXPECT_NE(r.err.find("broken.json"), std::string::npos) << r.err;
+}
+
+TEST(CliProgram, MissingFileIsExitTwo)
+{
+    const TempDir dir;
+    const ProgramResult r = oblique({"contacts", (dir.path() / "missing.json").string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(isOneLine(r.err)) << r.err;
+    EXPECT_NE(r.err.find("missing.json"), std::string::npos) << r.err;
+}
+
+TEST(CliProgram, UsageErrorsAreExitTwoWithOneLine)
+{
+    const auto scene = (std::filesystem::path(OBLIQUE_SCENES_DIR) / "box_on_ground.json").string();
+    const std::vector<std::vector<std::string>> cases = {
+        {"contacts", scene, "--engine", "bullet"}, // unknown engine
+        {"contacts", scene, "--engine"},           // option without its value
+        {"contacts", scene, "--steps", "5"},       // option of another command
+        {"contacts"},                              // no scene
+        {"contacts", scene, scene},                // two scenes
+        {"collide", scene},                        // unknown command
+        {"--engine", "box2d"},                     // no command
+        {},                                        // nothing at all
+    };
+    for (const auto& args : cases)
+    {
+        std::string shown;
+        for (const auto& a : args)
+        {
+            shown += a + " ";
+        }
+        SCOPED_TRACE(shown);
+        const ProgramResult r = oblique(args);
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_EQ(r.out, "");
+        EXPECT_TRUE(isOneLine(r.err)) << r.err;
+    }
+}
+
+TEST(CliProgram, HelpIsExitZeroOnStdout)
+{
+    const ProgramResult top = oblique({"--help"});
+    EXPECT_EQ(top.exitCode, 0);
+    EXPECT_NE(top.out.find("contacts"), std::string::npos) << top.out;
+    EXPECT_EQ(top.err, "");
+
+    const ProgramResult sub = oblique({"contacts", "--help"});
+    EXPECT_EQ(sub.exitCode, 0);
+    EXPECT_NE(sub.out.find("--engine"), std::string::npos) << sub.out;
+    EXPECT_EQ(sub.err, "");
+}
+
+} // namespace
+} // namespace oblique::test

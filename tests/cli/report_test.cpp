@@ -1,0 +1,176 @@
+// The oblique side of `contacts` (which pairs, which way the normal points, in what order) and the
+// JSON both engines are printed with.
+
+#include "oblique/compare/json_report.hpp"
+#include "oblique/compare/oblique_contacts.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+
+namespace oblique::test
+{
+namespace
+{
+
+using compare::obliqueContacts;
+
+SceneBody box(BodyType type, Vec2 position, Vec2 halfExtents, float angle = 0.0f)
+{
+    SceneBody b;
+    b.type = type;
+    b.position = position;
+    b.halfExtents = halfExtents;
+    b.angle = angle;
+    b.shape = ShapeKind::Box;
+    return b;
+}
+
+SceneBody ball(BodyType type, Vec2 position, float radius)
+{
+    SceneBody b;
+    b.type = type;
+    b.position = position;
+    b.radius = radius;
+    b.shape = ShapeKind::Circle;
+    return b;
+}
+
+TEST(CliObliqueContacts, OnlyPairsWithADynamicBodyCollide)
+{
+    const BodyType s = BodyType::Static;
+    const BodyType k = BodyType::Kinematic;
+    const BodyType d = BodyType::Dynamic;
+    EXPECT_FALSE(compare::canCollide(s, s));
+    EXPECT_FALSE(compare::canCollide(s, k));
+    EXPECT_FALSE(compare::canCollide(k, k));
+    EXPECT_TRUE(compare::canCollide(k, d));
+    EXPECT_TRUE(compare::canCollide(d, s));
+    EXPECT_TRUE(compare::canCollide(d, d));
+
+    // Four overlapping boxes at the same place: only the pairs with the dynamic one (index 3) touch.
+    Scene scene;
+    scene.bodies = {box(s, {0, 0}, {1, 1}), box(k, {0, 0.5f}, {1, 1}), box(s, {0.5f, 0}, {1, 1}),
+                    box(d, {0.2f, 0.1f}, {1, 1})};
+    const auto contacts = obliqueContacts(scene);
+    ASSERT_EQ(contacts.size(), 3u);
+    for (int i = 0; i < 3; ++i)
+    {
+        EXPECT_EQ(contacts[static_cast<std::size_t>(i)].a, i);
+        EXPECT_EQ(contacts[static_cast<std::size_t>(i)].b, 3);
+    }
+}
+
+TEST(CliObliqueContacts, NormalPointsFromTheLowerIndexWhateverTheShapes)
+{
+    const BodyType d = BodyType::Dynamic;
+    // A circle sitting on a box, listed circle first, then box first.
+    Scene circleFirst;
+    circleFirst.bodies = {ball(d, {0, 1.4f}, 0.5f), box(d, {0, 0}, {2, 1})};
+    Scene boxFirst;
+    boxFirst.bodies = {box(d, {0, 0}, {2, 1}), ball(d, {0, 1.4f}, 0.5f)};
+
+    const auto c1 = obliqueContacts(circleFirst);
+    ASSERT_EQ(c1.size(), 1u);
+    EXPECT_NEAR(c1[0].normal.x, 0.0f, 1e-6f);
+    EXPECT_NEAR(c1[0].normal.y, -1.0f, 1e-6f);
+    const auto c2 = obliqueContacts(boxFirst);
+    ASSERT_EQ(c2.size(), 1u);
+    EXPECT_NEAR(c2[0].normal.y, 1.0f, 1e-6f);
+
+    for (const auto* c : {&c1, &c2})
+    {
+        ASSERT_EQ((*c)[0].points.size(), 1u);
+        EXPECT_NEAR((*c)[0].points[0].separation, -0.1f, 1e-5f);
+        EXPECT_NEAR((*c)[0].points[0].position.y, 0.95f, 1e-5f); // midway between y = 1 and y = 0.9
+    }
+}
+
+TEST(CliObliqueContacts, CirclesAndBoxesTogetherInPairOrder)
+{
+    const BodyType d = BodyType::Dynamic;
+    Scene scene;
+    scene.bodies = {ball(d, {0, 0}, 1), ball(d, {1.5f, 0}, 1), box(BodyType::Static, {0, -1.5f}, {5, 0.6f}),
+                    box(d, {3, 0}, {0.6f, 0.6f})};
+    const auto contacts = obliqueContacts(scene);
+    ASSERT_EQ(contacts.size(), 4u);
+    const int expected[4][2] = {{0, 1}, {0, 2}, {1, 2}, {1, 3}};
+    for (std::size_t i = 0; i < 4; ++i)
+    {
+        EXPECT_EQ(contacts[i].a, expected[i][0]);
+        EXPECT_EQ(contacts[i].b, expected[i][1]);
+        EXPECT_NEAR(std::hypot(contacts[i].normal.x, contacts[i].normal.y), 1.0f, 1e-6f);
+    }
+    EXPECT_NEAR(contacts[0].normal.x, 1.0f, 1e-6f);  // ball 0 towards ball 1
+    EXPECT_NEAR(contacts[1].normal.y, -1.0f, 1e-6f); // ball 0 down to the ground
+    EXPECT_NEAR(contacts[3].normal.x, 1.0f, 1e-6f);  // ball 1 towards box 3
+}
+
+TEST(CliObliqueContacts, ApartShapesAndEmptyScenesGiveNothing)
+{
+    Scene scene;
+    EXPECT_TRUE(obliqueContacts(scene).empty());
+    scene.bodies = {box(BodyType::Dynamic, {0, 0}, {0.5f, 0.5f}),
+                    box(BodyType::Dynamic, {1.01f, 0}, {0.5f, 0.5f}), ball(BodyType::Dynamic, {0, 2}, 0.5f)};
+    EXPECT_TRUE(obliqueContacts(scene).empty());
+}
+
+TEST(CliReport, SortByPairOrdersByAThenB)
+{
+    std::vector<compare::PairContact> contacts = {
+        {2, 3, {}, {}}, {0, 5, {}, {}}, {0, 1, {}, {}}, {1, 2, {}, {}}};
+    compare::sortByPair(contacts);
+    const int expected[4][2] = {{0, 1}, {0, 5}, {1, 2}, {2, 3}};
+    for (std::size_t i = 0; i < 4; ++i)
+    {
+        EXPECT_EQ(contacts[i].a, expected[i][0]);
+        EXPECT_EQ(contacts[i].b, expected[i][1]);
+    }
+}
+
+TEST(CliReport, EngineNamesRoundTrip)
+{
+    EXPECT_EQ(compare::engineName(compare::Engine::Oblique), "oblique");
+    EXPECT_EQ(compare::engineName(compare::Engine::Box2d), "box2d");
+    EXPECT_EQ(compare::parseEngine("oblique"), compare::Engine::Oblique);
+    EXPECT_EQ(compare::parseEngine("box2d"), compare::Engine::Box2d);
+    EXPECT_FALSE(compare::parseEngine("Box2D").has_value());
+    EXPECT_FALSE(compare::parseEngine("").has_value());
+}
+
+TEST(CliReport, FloatsPrintInTheirShortestForm)
+{
+    EXPECT_EQ(compare::jsonNumber(0.1f).dump(), "0.1");
+    EXPECT_EQ(compare::jsonNumber(-0.005f).dump(), "-0.005");
+    EXPECT_EQ(compare::jsonNumber(1.0f / 3.0f).dump(), "0.33333334");
+    // Whatever the text, it reads back as the same float.
+    for (const float v : {0.016666668f, 1e-20f, 123456.79f, -7.5f})
+    {
+        EXPECT_EQ(static_cast<float>(compare::jsonNumber(v).get<double>()), v);
+    }
+    EXPECT_TRUE(compare::jsonNumber(std::numeric_limits<float>::quiet_NaN()).is_null());
+    EXPECT_TRUE(compare::jsonNumber(std::numeric_limits<float>::infinity()).is_null());
+}
+
+TEST(CliReport, ContactsReportHasTheDocumentedShape)
+{
+    const std::vector<compare::PairContact> contacts = {
+        {0, 2, {0, 1}, {{{-0.5f, -0.025f}, -0.05f}, {{0.5f, -0.025f}, -0.05f}}}};
+    EXPECT_EQ(
+        compare::contactsReport(compare::Engine::Box2d, contacts).dump(),
+        R"({"engine":"box2d","contacts":[{"a":0,"b":2,"normal":[0.0,1.0],"points":[)"
+        R"({"position":[-0.5,-0.025],"separation":-0.05},{"position":[0.5,-0.025],"separation":-0.05}]}]})");
+    EXPECT_EQ(compare::contactsReport(compare::Engine::Oblique, {}).dump(),
+              R"({"engine":"oblique","contacts":[]})");
+}
+
+TEST(CliReport, BodyStateHasTheDocumentedShape)
+{
+    const compare::BodyState state{{1, -2}, 0.25f, {0.5f, 0}, -3, true};
+    EXPECT_EQ(
+        compare::toJson(state).dump(),
+        R"({"position":[1.0,-2.0],"angle":0.25,"linearVelocity":[0.5,0.0],"angularVelocity":-3.0,"awake":true})");
+}
+
+} // namespace
+} // namespace oblique::test
