@@ -9,7 +9,7 @@
 // After the usual table, one line per comparison gives the medians over the repetitions.
 
 #include "collision_data.hpp"
-#include "scaled_axes.hpp"
+#include "overlap_variants.hpp"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
@@ -156,6 +156,19 @@ void circleBox2d(benchmark::State& state)
     reportPerItem(state, kPerPair, pairs.size());
 }
 
+void plainBranchFree(benchmark::State& state)
+{
+    const std::vector<BoxPair>& pairs = g_data->boxPairs;
+    for (auto _ : state)
+    {
+        for (const BoxPair& p : pairs)
+        {
+            benchmark::DoNotOptimize(testOverlapBranchFree(p.a, p.b));
+        }
+    }
+    reportPerItem(state, kPerPair, pairs.size());
+}
+
 void scaledTestOnly(benchmark::State& state)
 {
     const std::vector<ScaledPair>& pairs = *g_scaled;
@@ -267,27 +280,35 @@ void printComparison(const SummaryReporter& r, const char* label, const std::str
 void printScaledVerdict(const SummaryReporter& r)
 {
     const std::optional<double> plain = r.nanoseconds("overlap/oblique");
-    const std::optional<double> testOnly = r.nanoseconds("overlap-scaled/test-only");
-    const std::optional<double> perTest = r.nanoseconds("overlap-scaled/per-test");
-    const std::optional<double> perBox = r.nanoseconds("overlap-scaled/precompute");
+    const std::optional<double> branchFree = r.nanoseconds("overlap-variant/plain-branch-free");
+    const std::optional<double> testOnly = r.nanoseconds("overlap-variant/scaled-test-only");
+    const std::optional<double> perTest = r.nanoseconds("overlap-variant/scaled-per-test");
+    const std::optional<double> perBox = r.nanoseconds("overlap-variant/scaled-precompute");
     if (!plain || !testOnly)
     {
         return;
     }
     std::printf("scaled axes vs plain: plain %.2f ns/pair, scaled %.2f ns/pair on precomputed boxes, "
-                "ratio scaled/plain = %.2fx\n",
-                *plain, *testOnly, *testOnly / *plain);
+                "ratio plain/scaled = %.2fx\n",
+                *plain, *testOnly, *plain / *testOnly);
     if (perBox)
     {
-        // Each box in one pair (this data set) costs two precomputations per test.
-        std::printf("scaled axes precompute: %.2f ns/box; with each box in one pair: %.2f ns/pair, "
-                    "ratio = %.2fx\n",
-                    *perBox, *testOnly + 2.0 * *perBox, (*testOnly + 2.0 * *perBox) / *plain);
+        // In this data set each box is in exactly one pair, so a test carries two precomputations.
+        const double amortised = *testOnly + 2.0 * *perBox;
+        std::printf("scaled axes incl. precompute: %.2f ns/box, so %.2f ns/pair with each box in one pair, "
+                    "ratio plain/scaled = %.2fx\n",
+                    *perBox, amortised, *plain / amortised);
     }
     if (perTest)
     {
-        std::printf("scaled axes precomputed inside each test: %.2f ns/pair, ratio = %.2fx\n", *perTest,
-                    *perTest / *plain);
+        std::printf("scaled axes precomputed inside each test: %.2f ns/pair, ratio plain/scaled = %.2fx\n",
+                    *perTest, *plain / *perTest);
+    }
+    if (branchFree)
+    {
+        std::printf("plain branch-free (same answers): %.2f ns/pair, ratio plain/branch-free = %.2fx, "
+                    "scaled (precomputed)/branch-free = %.2fx\n",
+                    *branchFree, *plain / *branchFree, *testOnly / *branchFree);
     }
 }
 
@@ -295,19 +316,24 @@ void printData(const CollisionData& data, const std::vector<ScaledPair>& scaled)
 {
     const DataSummary s = summarize(data);
     std::size_t scaledDisagreements = 0;
+    std::size_t branchFreeDisagreements = 0;
     for (std::size_t i = 0; i < scaled.size(); ++i)
     {
-        const bool plain = testOverlap(data.boxPairs[i].a, data.boxPairs[i].b);
+        const BoxPair& p = data.boxPairs[i];
+        const bool plain = testOverlap(p.a, p.b);
         scaledDisagreements += plain != testOverlapScaled(scaled[i].a, scaled[i].b) ? 1U : 0U;
+        branchFreeDisagreements += plain != testOverlapBranchFree(p.a, p.b) ? 1U : 0U;
     }
     const auto percent = [](std::size_t part, std::size_t whole)
     { return 100.0 * static_cast<double>(part) / static_cast<double>(whole); };
     std::printf("data: %zu box pairs, %.1f%% overlapping; %zu box-circle pairs, %.1f%% touching\n",
                 data.boxPairs.size(), percent(s.boxOverlaps, data.boxPairs.size()), data.circlePairs.size(),
                 percent(s.circleTouches, data.circlePairs.size()));
-    std::printf("disagreements with box2d: overlap %zu, manifold point count %zu, circle-box point count "
-                "%zu; scaled axes vs plain: %zu\n",
-                s.overlapDisagreements, s.manifoldDisagreements, s.circleDisagreements, scaledDisagreements);
+    std::printf(
+        "disagreements with box2d: overlap %zu, manifold point count %zu, circle-box point count %zu\n",
+        s.overlapDisagreements, s.manifoldDisagreements, s.circleDisagreements);
+    std::printf("disagreements with testOverlap: scaled axes %zu, plain branch-free %zu\n",
+                scaledDisagreements, branchFreeDisagreements);
 }
 
 bool hasFlag(const std::vector<char*>& args, std::string_view flag)
@@ -368,9 +394,10 @@ int main(int argc, char** argv)
         {"manifold/box2d+world", manifoldBox2dWorld},
         {"circle-box/oblique", circleOblique},
         {"circle-box/box2d", circleBox2d},
-        {"overlap-scaled/test-only", scaledTestOnly},
-        {"overlap-scaled/per-test", scaledPerTest},
-        {"overlap-scaled/precompute", scaledPrecompute},
+        {"overlap-variant/plain-branch-free", plainBranchFree},
+        {"overlap-variant/scaled-test-only", scaledTestOnly},
+        {"overlap-variant/scaled-per-test", scaledPerTest},
+        {"overlap-variant/scaled-precompute", scaledPrecompute},
     };
     for (const auto& b : benchmarks)
     {
