@@ -102,7 +102,7 @@ public:
     }
 
 private:
-    void report(std::string_view key, std::string message)
+    void report(std::string_view key, std::string message, std::optional<std::size_t> index = std::nullopt)
     {
         if (m_problem)
         {
@@ -112,6 +112,10 @@ private:
         if (!key.empty())
         {
             appendPathKey(path, key);
+        }
+        if (index)
+        {
+            appendPathIndex(path, *index);
         }
         m_problem = SaveProblem{std::move(path), std::move(message)};
     }
@@ -147,9 +151,7 @@ private:
         {
             if (const auto broken = checkFloat(rule, components[i]))
             {
-                std::string component(key);
-                appendPathIndex(component, i);
-                report(component, std::string(*broken));
+                report(key, std::string(*broken), i);
             }
         }
     }

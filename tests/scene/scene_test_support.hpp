@@ -1,0 +1,140 @@
+#pragma once
+// Helpers shared by the scene tests: error expectations, bit-exact scene comparison, test data.
+
+#include "oblique/scene.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <string>
+#include <string_view>
+
+namespace oblique::test
+{
+
+/// The file name the error tests pass to parseScene.
+inline constexpr std::string_view errorFile = "scene.json";
+
+inline std::filesystem::path dataPath(std::string_view name)
+{
+    return std::filesystem::path(OBLIQUE_SCENE_TEST_DATA) / name;
+}
+
+/// Whether `check` throws a SceneError for `file` at exactly `path` whose message contains
+/// `messagePart`, and whose what() is the one line `FILE: PATH: MESSAGE` (or `FILE: MESSAGE`).
+template <typename Check>
+testing::AssertionResult throwsSceneError(Check&& check, std::string_view file, std::string_view path,
+                                          std::string_view messagePart)
+{
+    try
+    {
+        check();
+    }
+    catch (const SceneError& e)
+    {
+        const std::string what = e.what();
+        std::string expected = std::string(file) + ": ";
+        if (!path.empty())
+        {
+            expected += std::string(path) + ": ";
+        }
+        expected += e.message();
+        if (e.file() != file || e.jsonPath() != path || what != expected ||
+            e.message().find(messagePart) == std::string::npos || what.find('\n') != std::string::npos)
+        {
+            return testing::AssertionFailure() << "wrong error: " << what << " (path " << e.jsonPath() << ")";
+        }
+        return testing::AssertionSuccess() << what;
+    }
+    catch (const std::exception& e)
+    {
+        return testing::AssertionFailure() << "not a SceneError: " << e.what();
+    }
+    return testing::AssertionFailure() << "accepted";
+}
+
+/// Whether parsing `text` as errorFile fails at `path` with a message containing `messagePart`.
+inline testing::AssertionResult failsAt(std::string_view text, std::string_view path,
+                                        std::string_view messagePart = {})
+{
+    return throwsSceneError([&] { (void)parseScene(text, errorFile); }, errorFile, path, messagePart);
+}
+
+/// A scene text with `world` as its world block and no bodies.
+inline std::string sceneWithWorld(std::string_view world)
+{
+    return R"({"format": "oblique-scene/1", "world": {)" + std::string(world) + R"(}, "bodies": []})";
+}
+
+/// A scene text whose bodies[1] has `members`; bodies[0] is a valid circle.
+inline std::string sceneWithBody(std::string_view members)
+{
+    return R"({"format": "oblique-scene/1", "bodies": [{"position": [0, 0], "radius": 1}, {)" +
+           std::string(members) + "}]}";
+}
+
+inline std::uint32_t bitsOf(float value)
+{
+    return std::bit_cast<std::uint32_t>(value);
+}
+
+/// Every field of two scenes, floats compared bit for bit (so -0 differs from 0).
+inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
+{
+    testing::AssertionResult result = testing::AssertionSuccess();
+    bool same = true;
+    const auto field = [&](bool equal, std::string_view what)
+    {
+        if (!equal)
+        {
+            if (same)
+            {
+                result = testing::AssertionFailure();
+            }
+            same = false;
+            result << what << " differs; ";
+        }
+    };
+    const auto sameFloat = [&](float x, float y, std::string_view what)
+    { field(bitsOf(x) == bitsOf(y), what); };
+    const auto sameVec = [&](Vec2 x, Vec2 y, std::string_view what)
+    {
+        sameFloat(x.x, y.x, what);
+        sameFloat(x.y, y.y, what);
+    };
+
+    field(a.name == b.name, "name");
+    sameVec(a.world.gravity, b.world.gravity, "world.gravity");
+    sameFloat(a.world.timeStep, b.world.timeStep, "world.timeStep");
+    field(a.world.velocityIterations == b.world.velocityIterations, "world.velocityIterations");
+    field(a.world.positionIterations == b.world.positionIterations, "world.positionIterations");
+    field(a.world.allowSleep == b.world.allowSleep, "world.allowSleep");
+    sameFloat(a.world.restitutionThreshold, b.world.restitutionThreshold, "world.restitutionThreshold");
+    field(a.bodies.size() == b.bodies.size(), "bodies.size");
+    for (std::size_t i = 0; i < a.bodies.size() && i < b.bodies.size(); ++i)
+    {
+        const SceneBody& x = a.bodies[i];
+        const SceneBody& y = b.bodies[i];
+        const std::string at = "bodies[" + std::to_string(i) + "].";
+        field(x.name == y.name, at + "name");
+        field(x.type == y.type, at + "type");
+        sameVec(x.position, y.position, at + "position");
+        sameFloat(x.angle, y.angle, at + "angle");
+        field(x.shape == y.shape, at + "shape");
+        sameVec(x.halfExtents, y.halfExtents, at + "halfExtents");
+        sameFloat(x.radius, y.radius, at + "radius");
+        sameFloat(x.density, y.density, at + "density");
+        sameFloat(x.friction, y.friction, at + "friction");
+        sameFloat(x.restitution, y.restitution, at + "restitution");
+        sameVec(x.linearVelocity, y.linearVelocity, at + "linearVelocity");
+        sameFloat(x.angularVelocity, y.angularVelocity, at + "angularVelocity");
+        sameFloat(x.linearDamping, y.linearDamping, at + "linearDamping");
+        sameFloat(x.angularDamping, y.angularDamping, at + "angularDamping");
+        sameFloat(x.gravityScale, y.gravityScale, at + "gravityScale");
+        field(x.fixedRotation == y.fixedRotation, at + "fixedRotation");
+    }
+    return result;
+}
+
+} // namespace oblique::test
