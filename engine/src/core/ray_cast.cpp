@@ -70,7 +70,9 @@ std::optional<RayHit> rayCast(const Circle& circle, const RayCastInput& ray)
     const float c = dot(s, ray.translation);
     const float rr = lengthSquared(ray.translation);
     const float sigma = c * c - rr * b;
-    if (sigma < 0.0f || rr < FLT_EPSILON)
+    // Only a zero-length ray is turned away: a threshold on the squared length (FLT_EPSILON, as in
+    // Box2D) made every ray shorter than 0.35 mm miss circles that it enters.
+    if (sigma < 0.0f || rr <= 0.0f)
     {
         return std::nullopt;
     }
