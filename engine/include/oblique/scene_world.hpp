@@ -1,0 +1,35 @@
+#pragma once
+/// Scenes turned into worlds and worlds captured back into scenes, so a scene file can be run,
+/// and a running world saved as a scene file.
+
+#include "oblique/scene.hpp"
+#include "oblique/world.hpp"
+
+#include <vector>
+
+namespace oblique
+{
+
+/// The world settings a scene asks for.
+WorldDef worldDefOf(const SceneWorld& settings);
+
+/// The body and shape definitions for one scene body.
+BodyDef bodyDefOf(const SceneBody& body);
+ShapeDef shapeDefOf(const SceneBody& body);
+
+/// A world holding the scene's bodies, and their handles in the scene's body order.
+struct SceneInstance
+{
+    World world;
+    std::vector<BodyId> bodies;
+};
+
+/// Builds the scene's world. Throws std::invalid_argument for a scene that would not load from a
+/// file either (a scene from loadScene never throws here).
+SceneInstance instantiate(const Scene& scene);
+
+/// The world's current state as a scene: settings from the scene it came from (time step and
+/// name included), each body's current pose and velocities, in the order of `bodies`.
+Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const Scene& origin);
+
+} // namespace oblique
