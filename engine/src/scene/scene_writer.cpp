@@ -37,7 +37,14 @@ std::string formatFloat(float value)
 
 std::string formatVec2(Vec2 v)
 {
-    return "[" + formatFloat(v.x) + ", " + formatFloat(v.y) + "]";
+    // Appended piece by piece: GCC 12 at -O3 misreads the chained operator+ as an overlapping
+    // copy (-Wrestrict false positive).
+    std::string out = "[";
+    out += formatFloat(v.x);
+    out += ", ";
+    out += formatFloat(v.y);
+    out += "]";
+    return out;
 }
 
 /// A value that cannot be saved: its JSON path and why.
