@@ -80,6 +80,21 @@ TEST(OverlapBoxBoxTest, SlightlyTurnedNeighbourTouches)
     }
 }
 
+TEST(OverlapBoxBoxTest, WideGroundKeepsMillimetreGaps)
+{
+    // The parallel padding scales with the other box's size; against a 100 m wide ground it must stay
+    // well under a millimetre. Ground top at y = 0.5, box half height 0.5: resting at y = 1.
+    const Obb ground = makeObb({0.0f, 0.0f}, {50.0f, 0.5f});
+    EXPECT_TRUE(testOverlap(ground, makeObb({20.0f, 1.0f}, {0.5f, 0.5f})));
+    EXPECT_TRUE(testOverlap(makeObb({20.0f, 1.0f}, {0.5f, 0.5f}), ground));
+    EXPECT_FALSE(testOverlap(ground, makeObb({20.0f, 1.001f}, {0.5f, 0.5f})));
+    EXPECT_FALSE(testOverlap(makeObb({20.0f, 1.001f}, {0.5f, 0.5f}), ground));
+    // Tilted ground: the same contact along the ground's own normal.
+    const Obb tilted = makeObb({3.0f, -2.0f}, {50.0f, 0.5f}, 0.3f);
+    EXPECT_TRUE(testOverlap(tilted, makeObb(toWorld(tilted, {10.0f, 1.0f}), {0.5f, 0.5f}, 0.3f)));
+    EXPECT_FALSE(testOverlap(tilted, makeObb(toWorld(tilted, {10.0f, 1.001f}), {0.5f, 0.5f}, 0.3f)));
+}
+
 TEST(OverlapBoxCircleTest, FaceCornerInsideApart)
 {
     const Obb box = makeObb({0.0f, 0.0f}, {1.0f, 1.0f});

@@ -1,5 +1,6 @@
 #include "oblique/mtv.hpp"
 #include "oblique/overlap.hpp"
+#include "oblique/ray_cast.hpp"
 #include "random_shapes.hpp"
 #include "sat_oracle.hpp"
 
@@ -140,9 +141,10 @@ struct MtvCounts
     int swapTies = 0; ///< swapped calls that picked the other of two equally deep faces
 };
 
-// The checks shared by every pairing: the depth is minus the oracle's separation, an overlapping
-// pair moved by the translation just touches and one more millimetre parts it, and swapping the
-// shapes negates the normal and keeps the depth.
+// The checks shared by every pairing: findMtv and testOverlap give the oracle's verdict away from
+// touching, the depth is minus the oracle's separation, an overlapping pair moved by the
+// translation just touches and one more millimetre parts it, and swapping the shapes negates the
+// normal and keeps the depth.
 template <typename A, typename B>
 void checkMtv(const A& a, const B& b, MtvCounts& counts, FailureLog& failures)
 {
@@ -189,9 +191,9 @@ void checkMtv(const A& a, const B& b, MtvCounts& counts, FailureLog& failures)
     {
         return;
     }
-    if (m.overlapping != (d < 0.0))
+    if (m.overlapping != (d < 0.0) || testOverlap(a, b) != (d < 0.0) || testOverlap(b, a) != (d < 0.0))
     {
-        fail("overlap verdict differs from the oracle");
+        fail("overlap verdict (findMtv or testOverlap) differs from the oracle");
         return;
     }
     if (!m.overlapping)
@@ -265,6 +267,132 @@ TEST(MtvPropertyTest, TranslationSeparatesAndSwapNegates)
         EXPECT_GT(c->overlapping, kPairsPerKind / 4);
         EXPECT_GT(c->separatedChecked, kPairsPerKind / 4);
     }
+}
+
+// The entry fraction of a ray into a box or circle, worked in double: slabs in the box's frame, the
+// quadratic for the circle. Negative when there is no entry (miss, too short, or starting inside).
+double oracleRayBox(const Obb& box, Vec2 origin, Vec2 translation, double maxFraction, double grow)
+{
+    const OracleBox b = oracleBox(box);
+    const DVec2 rel{static_cast<double>(origin.x) - b.center.x, static_cast<double>(origin.y) - b.center.y};
+    const DVec2 d{translation.x, translation.y};
+    const double p[2] = {dotD(rel, b.axisX), dotD(rel, b.axisY)};
+    const double v[2] = {dotD(d, b.axisX), dotD(d, b.axisY)};
+    const double h[2] = {b.half.x + grow, b.half.y + grow};
+    double enter = -1e300;
+    double leave = 1e300;
+    for (int i = 0; i < 2; ++i)
+    {
+        if (v[i] == 0.0)
+        {
+            if (std::fabs(p[i]) > h[i])
+            {
+                return -1.0;
+            }
+            continue;
+        }
+        const double t0 = (-h[i] - p[i]) / v[i];
+        const double t1 = (h[i] - p[i]) / v[i];
+        enter = std::max(enter, std::min(t0, t1));
+        leave = std::min(leave, std::max(t0, t1));
+    }
+    if (enter <= 0.0 || enter > leave || enter > maxFraction)
+    {
+        return -1.0;
+    }
+    return enter;
+}
+
+double oracleRayCircle(const Circle& c, Vec2 origin, Vec2 translation, double maxFraction, double grow)
+{
+    const double sx = static_cast<double>(origin.x) - static_cast<double>(c.center.x);
+    const double sy = static_cast<double>(origin.y) - static_cast<double>(c.center.y);
+    const double dx = translation.x;
+    const double dy = translation.y;
+    const double r = static_cast<double>(c.radius) + grow;
+    const double qa = dx * dx + dy * dy;
+    const double qb = 2.0 * (sx * dx + sy * dy);
+    const double qc = sx * sx + sy * sy - r * r;
+    const double disc = qb * qb - 4.0 * qa * qc;
+    if (qc <= 0.0 || disc < 0.0 || qa == 0.0)
+    {
+        return -1.0;
+    }
+    const double t = (-qb - std::sqrt(disc)) / (2.0 * qa);
+    return t > 0.0 && t <= maxFraction ? t : -1.0;
+}
+
+TEST(RayCastPropertyTest, AgreesWithDoubleOracle)
+{
+    constexpr int kRays = 40000;
+    constexpr double kGrazing = 1e-4;
+    ShapeSampler s(99173u);
+    FailureLog failures;
+    int tested = 0;
+    int grazing = 0;
+    int hits = 0;
+    for (int i = 0; i < kRays; ++i)
+    {
+        const bool isBox = (i & 1) == 0;
+        const Obb box = makeObb(s.centre(), s.halfExtents(), s.anyAngle());
+        const Circle circle{box.center, s.logUniform(0.01f, 3.0f)};
+        const float reach = isBox ? boundingRadius(box.halfExtents) : circle.radius;
+        // Rays from around the shape, aimed near it, of lengths from a millimetre to ten metres.
+        const Vec2 origin = box.center + s.uniform(0.0f, 3.0f * reach) * s.unitVector();
+        const Vec2 target = box.center + s.uniform(0.0f, 1.5f * reach) * s.unitVector();
+        const float rayLength = s.logUniform(1e-3f, 10.0f);
+        const Vec2 translation = rayLength * normalize(target - origin);
+        const float maxFraction = s.chance(0.2) ? s.uniform(0.1f, 2.0f) : 1.0f;
+        const RayCastInput ray{origin, translation, maxFraction};
+
+        const auto oracle = [&](double grow)
+        {
+            return isBox ? oracleRayBox(box, origin, translation, maxFraction, grow)
+                         : oracleRayCircle(circle, origin, translation, maxFraction, grow);
+        };
+        const double exact = oracle(0.0);
+        // A ray that would change its answer if the shape were 0.1 mm larger or smaller grazes it.
+        if ((oracle(kGrazing) > 0.0) != (exact > 0.0) || (oracle(-kGrazing) > 0.0) != (exact > 0.0))
+        {
+            ++grazing;
+            continue;
+        }
+        ++tested;
+        const std::optional<RayHit> hit = isBox ? rayCast(box, ray) : rayCast(circle, ray);
+        const std::string context =
+            std::string(isBox ? "box " + describe(box) : "circle " + describe(circle)) + ", origin (" +
+            std::to_string(origin.x) + ", " + std::to_string(origin.y) + "), translation (" +
+            std::to_string(translation.x) + ", " + std::to_string(translation.y) + "), max " +
+            std::to_string(maxFraction) + ", oracle fraction " + std::to_string(exact);
+        if (hit.has_value() != (exact > 0.0))
+        {
+            failures.add("hit verdict differs: " + context);
+            continue;
+        }
+        if (!hit)
+        {
+            continue;
+        }
+        ++hits;
+        const Vec2 expectedPoint = origin + static_cast<float>(exact) * translation;
+        if (distance(hit->point, expectedPoint) > 1e-4f ||
+            std::fabs(static_cast<double>(hit->fraction) - exact) * static_cast<double>(rayLength) > 1e-4)
+        {
+            failures.add("hit point differs: got fraction " + std::to_string(hit->fraction) + ", " + context);
+            continue;
+        }
+        // The normal faces the ray and is the surface normal there (away from box corners, where it
+        // may be either face's).
+        if (dot(hit->normal, translation) >= 0.0f || std::fabs(length(hit->normal) - 1.0f) > 1e-5f)
+        {
+            failures.add("normal does not face the ray: " + context);
+        }
+    }
+    std::cout << "[ counts   ] ray casts vs double oracle: rays " << kRays << ", tested " << tested
+              << ", skipped as grazing " << grazing << ", hits " << hits << "\n";
+    EXPECT_EQ(failures.count(), 0);
+    EXPECT_GT(hits, tested / 4);
+    EXPECT_GT(tested - hits, tested / 4);
 }
 
 } // namespace
