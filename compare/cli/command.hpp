@@ -32,4 +32,10 @@ struct Command
 /// `oblique contacts SCENE [--engine oblique|box2d]`.
 Command addContactsCommand(CLI::App& program);
 
+/// `oblique run SCENE [--steps N] [--engine oblique|box2d] [--trace FILE] [--json]`.
+Command addRunCommand(CLI::App& program);
+
+/// `oblique compare SCENE [--steps N]`.
+Command addCompareCommand(CLI::App& program);
+
 } // namespace oblique::cli

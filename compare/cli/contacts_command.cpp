@@ -3,7 +3,7 @@
 #include "command.hpp"
 #include "oblique/compare/box2d_world.hpp"
 #include "oblique/compare/json_report.hpp"
-#include "oblique/compare/oblique_contacts.hpp"
+#include "oblique/compare/oblique_world.hpp"
 #include "oblique/scene.hpp"
 
 #include <iostream>
@@ -36,7 +36,8 @@ int runContacts(const ContactsOptions& options)
     }
     else
     {
-        contacts = compare::obliqueContacts(scene);
+        compare::ObliqueWorld world(scene);
+        contacts = world.collide();
     }
     compare::writeJson(std::cout, compare::contactsReport(engine, contacts));
     return kExitSuccess;

@@ -1,0 +1,69 @@
+#pragma once
+/// How far two engines' reports of the same scene lie apart, and whether that is within the
+/// tolerances the comparison promises (documented in docs/cli.md).
+
+#include "oblique/compare/contact_report.hpp"
+
+#include <string>
+#include <vector>
+
+namespace oblique::compare
+{
+
+/// Contacts are geometry, so they must agree closely.
+struct ContactTolerances
+{
+    float normal = 1.0e-4f;     ///< per component
+    float position = 1.0e-3f;   ///< per component, metres
+    float separation = 1.0e-4f; ///< metres
+    /// A pair that only one engine reports is forgiven when its deepest point is this close to
+    /// touching: whether exactly touching counts is a matter of float rounding.
+    float touching = 1.0e-4f;
+};
+
+/// Two different solvers agree only to engineering accuracy. Poses are held to these at every
+/// step; velocities only at the end, because while a pile settles each solver spreads the
+/// compression through it in its own order and speeds differ briefly where poses do not.
+struct StateTolerances
+{
+    float position = 0.05f;       ///< metres, every step
+    float angle = 0.05f;          ///< radians, every step, after wrapping the difference to [-pi, pi]
+    float linearVelocity = 0.1f;  ///< m/s, last step
+    float angularVelocity = 0.1f; ///< rad/s, last step
+};
+
+/// The largest differences over all matched contact pairs, and what broke the tolerances.
+struct ContactComparison
+{
+    int matchedPairs = 0;
+    float normal = 0.0f;
+    float position = 0.0f;
+    float separation = 0.0f;
+    std::vector<std::string> problems; ///< empty when the two agree
+
+    bool agrees() const { return problems.empty(); }
+};
+
+/// Matches pairs by (a, b) and points in whichever order fits better.
+ContactComparison compareContacts(const std::vector<PairContact>& reference,
+                                  const std::vector<PairContact>& other,
+                                  const ContactTolerances& tolerances = {});
+
+struct StateDifference
+{
+    float position = 0.0f;
+    float angle = 0.0f;
+    float linearVelocity = 0.0f;
+    float angularVelocity = 0.0f;
+};
+
+/// Distances between two states of one body (angle difference wrapped to [-pi, pi]).
+StateDifference difference(const BodyState& a, const BodyState& b);
+
+/// True when position and angle are within their tolerances.
+bool poseWithin(const StateDifference& d, const StateTolerances& tolerances);
+
+/// True when every component is within its tolerance.
+bool within(const StateDifference& d, const StateTolerances& tolerances);
+
+} // namespace oblique::compare

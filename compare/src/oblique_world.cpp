@@ -1,0 +1,65 @@
+#include "oblique/compare/oblique_world.hpp"
+
+#include <algorithm>
+
+namespace oblique::compare
+{
+
+ObliqueWorld::ObliqueWorld(const Scene& scene)
+    : m_instance(instantiate(scene)), m_timeStep(scene.world.timeStep)
+{
+    for (std::size_t i = 0; i < m_instance.bodies.size(); ++i)
+    {
+        const std::uint32_t slot = m_instance.bodies[i].index;
+        if (slot >= m_sceneIndexOfSlot.size())
+        {
+            m_sceneIndexOfSlot.resize(slot + 1, -1);
+        }
+        m_sceneIndexOfSlot[slot] = static_cast<int>(i);
+    }
+}
+
+void ObliqueWorld::step()
+{
+    m_instance.world.step(m_timeStep);
+    ++m_stepCount;
+}
+
+std::vector<PairContact> ObliqueWorld::collide()
+{
+    m_instance.world.updateContacts();
+    return contacts();
+}
+
+std::vector<PairContact> ObliqueWorld::contacts() const
+{
+    std::vector<PairContact> out;
+    for (const ContactInfo& c : m_instance.world.contacts())
+    {
+        int a = m_sceneIndexOfSlot[c.a.index];
+        int b = m_sceneIndexOfSlot[c.b.index];
+        Vec2 normal = c.manifold.normal;
+        if (a > b)
+        {
+            std::swap(a, b);
+            normal = -normal;
+        }
+        PairContact pc{a, b, normal, {}};
+        for (int k = 0; k < c.manifold.pointCount; ++k)
+        {
+            pc.points.push_back({c.manifold.points[k].point, c.manifold.points[k].separation});
+        }
+        out.push_back(std::move(pc));
+    }
+    sortByPair(out);
+    return out;
+}
+
+BodyState ObliqueWorld::bodyState(int index) const
+{
+    const World& w = m_instance.world;
+    const BodyId id = body(index);
+    return {w.position(id), w.angle(id), w.linearVelocity(id), w.angularVelocity(id), w.isAwake(id)};
+}
+
+} // namespace oblique::compare
