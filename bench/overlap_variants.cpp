@@ -47,9 +47,11 @@ bool separatedOn(Vec2 axis, float origin, const Vec2 (&points)[4])
 // about 15 ns a pair with early out against 8.5 ns without).
 bool overlapScaled(const ScaledBox& a, const ScaledBox& b)
 {
-    const bool gap = separatedOn(a.axisU, a.originU, b.corners) | separatedOn(a.axisV, a.originV, b.corners) |
-                     separatedOn(b.axisU, b.originU, a.corners) | separatedOn(b.axisV, b.originV, a.corners);
-    return !gap;
+    const bool gapAU = separatedOn(a.axisU, a.originU, b.corners);
+    const bool gapAV = separatedOn(a.axisV, a.originV, b.corners);
+    const bool gapBU = separatedOn(b.axisU, b.originU, a.corners);
+    const bool gapBV = separatedOn(b.axisV, b.originV, a.corners);
+    return !(gapAU | gapAV | gapBU | gapBV);
 }
 
 } // namespace
@@ -92,10 +94,11 @@ bool testOverlapBranchFree(const Obb& a, const Obb& b)
     const Vec2 hb = b.halfExtents;
     const Vec2 dA = invRotate(a.rot, d);
     const Vec2 dB = invRotate(b.rot, d);
-    const bool gap =
-        (std::fabs(dA.x) > ha.x + hb.x * ac + hb.y * as) | (std::fabs(dA.y) > ha.y + hb.x * as + hb.y * ac) |
-        (std::fabs(dB.x) > hb.x + ha.x * ac + ha.y * as) | (std::fabs(dB.y) > hb.y + ha.x * as + ha.y * ac);
-    return !gap;
+    const bool gapAX = std::fabs(dA.x) > ha.x + hb.x * ac + hb.y * as;
+    const bool gapAY = std::fabs(dA.y) > ha.y + hb.x * as + hb.y * ac;
+    const bool gapBX = std::fabs(dB.x) > hb.x + ha.x * ac + ha.y * as;
+    const bool gapBY = std::fabs(dB.y) > hb.y + ha.x * as + ha.y * ac;
+    return !(gapAX | gapAY | gapBX | gapBY);
 }
 
 } // namespace oblique::bench
