@@ -131,14 +131,20 @@ StateDifference difference(const BodyState& a, const BodyState& b)
             distance(a.linearVelocity, b.linearVelocity), std::fabs(a.angularVelocity - b.angularVelocity)};
 }
 
-bool poseWithin(const StateDifference& d, const StateTolerances& t)
+float positionTolerance(const StateTolerances& t, float displacement)
 {
-    return d.position <= t.position && d.angle <= t.angle;
+    return std::max(t.position, t.relativePosition * displacement);
 }
 
-bool within(const StateDifference& d, const StateTolerances& t)
+bool poseWithin(const StateDifference& d, const StateTolerances& t, float displacement)
 {
-    return poseWithin(d, t) && d.linearVelocity <= t.linearVelocity && d.angularVelocity <= t.angularVelocity;
+    return d.position <= positionTolerance(t, displacement) && d.angle <= t.angle;
+}
+
+bool within(const StateDifference& d, const StateTolerances& t, float displacement)
+{
+    return poseWithin(d, t, displacement) && d.linearVelocity <= t.linearVelocity &&
+           d.angularVelocity <= t.angularVelocity;
 }
 
 } // namespace oblique::compare

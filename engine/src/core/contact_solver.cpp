@@ -14,6 +14,12 @@ using namespace detail;
 namespace
 {
 
+// A contact the solver works on: a real one (not a sensor) with touching or speculative points.
+bool isActive(const Contact& c)
+{
+    return (c.flags & (kContactAlive | kContactSensor)) == kContactAlive && c.manifold.pointCount > 0;
+}
+
 std::int32_t findRoot(std::vector<std::int32_t>& parent, std::int32_t i)
 {
     while (parent[static_cast<std::size_t>(i)] != i)
@@ -192,8 +198,7 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
     }
     for (const Contact& c : contacts)
     {
-        if ((c.flags & (kContactAlive | kContactTouching | kContactSensor)) !=
-            (kContactAlive | kContactTouching))
+        if (!isActive(c))
         {
             continue;
         }
@@ -259,12 +264,12 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
     constraints.clear();
     const float dtRatio = previousDt > 0.0f ? dt / previousDt : 0.0f;
     const float warm = def.warmStarting ? dtRatio : 0.0f;
+    const float invDt = 1.0f / dt;
     const auto contactEnd = static_cast<std::int32_t>(contacts.size());
     for (std::int32_t ci = 0; ci < contactEnd; ++ci)
     {
         Contact& c = contacts[static_cast<std::size_t>(ci)];
-        if ((c.flags & (kContactAlive | kContactTouching | kContactSensor)) !=
-            (kContactAlive | kContactTouching))
+        if (!isActive(c))
         {
             continue;
         }
@@ -315,7 +320,20 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             const float kTangent = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
             cp.tangentMass = kTangent > 0.0f ? 1.0f / kTangent : 0.0f;
             const float vRel = dot(relativeVelocity(a, b, cp.rA, cp.rB), n);
-            cp.velocityBias = vRel < -def.restitutionThreshold ? -cc.restitution * vRel : 0.0f;
+            cp.relativeVelocity = vRel;
+            cp.separation = mp.separation;
+            // A speculative point may close its gap this step and no more.
+            cp.velocityBias = mp.separation > 0.0f ? -mp.separation * invDt : 0.0f;
+            // In contact (within the slop): bounce, off the faster of the approach now and the
+            // approach carried from a speculative step that landed the pair softly.
+            if (mp.separation < kLinearSlop)
+            {
+                const float approach = std::min(vRel, c.approach[j]);
+                if (approach < -def.restitutionThreshold)
+                {
+                    cp.velocityBias = std::max(cp.velocityBias, -cc.restitution * approach);
+                }
+            }
         }
         if (cc.pointCount == 2)
         {
@@ -371,8 +389,12 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         Contact& c = contacts[static_cast<std::size_t>(cc.contact)];
         for (int j = 0; j < cc.pointCount; ++j)
         {
-            c.normalImpulse[j] = cc.points[j].normalImpulse;
-            c.tangentImpulse[j] = cc.points[j].tangentImpulse;
+            const ConstraintPoint& cp = cc.points[j];
+            c.normalImpulse[j] = cp.normalImpulse;
+            c.tangentImpulse[j] = cp.tangentImpulse;
+            // Remember how fast a speculative point was coming in when the solver had to stop it.
+            const bool stoppedShort = cp.separation >= kLinearSlop && cp.normalImpulse > 0.0f;
+            c.approach[j] = stoppedShort ? std::min(cp.relativeVelocity, c.approach[j]) : 0.0f;
         }
         if (def.impulseEvents)
         {

@@ -123,23 +123,35 @@ void validateIterations(const char* function, int velocityIterations, int positi
     }
 }
 
-Manifold collideBodies(const ShapeDef& sa, const BodyState& a, const ShapeDef& sb, const BodyState& b)
+Manifold collideBodies(const ShapeDef& sa, const BodyState& a, const ShapeDef& sb, const BodyState& b,
+                       float speculative)
 {
     if (sa.kind == ShapeKind::Box)
     {
         const Obb boxA{a.position, sa.halfExtents, a.angle, a.q};
         if (sb.kind == ShapeKind::Box)
         {
-            return collideBoxes(boxA, Obb{b.position, sb.halfExtents, b.angle, b.q});
+            return collideBoxes(boxA, Obb{b.position, sb.halfExtents, b.angle, b.q}, speculative);
         }
-        return collideBoxCircle(boxA, Circle{b.position, sb.radius});
+        return collideBoxCircle(boxA, Circle{b.position, sb.radius}, speculative);
     }
     const Circle circleA{a.position, sa.radius};
     if (sb.kind == ShapeKind::Box)
     {
-        return collideCircleBox(circleA, Obb{b.position, sb.halfExtents, b.angle, b.q});
+        return collideCircleBox(circleA, Obb{b.position, sb.halfExtents, b.angle, b.q}, speculative);
     }
-    return collideCircles(circleA, Circle{b.position, sb.radius});
+    return collideCircles(circleA, Circle{b.position, sb.radius}, speculative);
+}
+
+// An upper bound on how fast any point of the body's shape moves.
+float pointSpeedBound(const BodyRecord& r, const BodyState& s)
+{
+    if (r.type == BodyType::Static)
+    {
+        return 0.0f;
+    }
+    const float reach = r.shape.kind == ShapeKind::Box ? length(r.shape.halfExtents) : r.shape.radius;
+    return length(s.v) + std::fabs(s.w) * reach;
 }
 
 bool overlapBodies(const ShapeDef& sa, const BodyState& a, const ShapeDef& sb, const BodyState& b)
@@ -346,8 +358,9 @@ void WorldState::updatePairs()
 }
 
 // Updates every contact that has an awake body: drops pairs whose fat boxes parted, computes
-// manifolds, carries impulses over by feature id, and reports touch changes.
-void WorldState::collide()
+// manifolds (with speculative points out to how far the pair can close in dt), carries impulses
+// over by feature id, and reports touch changes.
+void WorldState::collide(float dt)
 {
     const auto contactEnd = static_cast<std::int32_t>(contacts.size());
     for (std::int32_t c = 0; c < contactEnd; ++c)
@@ -371,7 +384,7 @@ void WorldState::collide()
         const BodyState& sa = states[contact.a];
         const BodyState& sb = states[contact.b];
         const bool wasTouching = (contact.flags & kContactTouching) != 0;
-        bool touching;
+        bool touching = false;
         if ((contact.flags & kContactSensor) != 0)
         {
             touching = overlapBodies(ra.shape, sa, rb.shape, sb);
@@ -388,11 +401,15 @@ void WorldState::collide()
             const Manifold old = contact.manifold;
             const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
             const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
-            contact.manifold = collideBodies(ra.shape, sa, rb.shape, sb);
+            const float oldApproach[2] = {contact.approach[0], contact.approach[1]};
+            const float speculative =
+                kSpeculativeDistance + dt * (pointSpeedBound(ra, sa) + pointSpeedBound(rb, sb));
+            contact.manifold = collideBodies(ra.shape, sa, rb.shape, sb, speculative);
             for (int i = 0; i < contact.manifold.pointCount; ++i)
             {
                 contact.normalImpulse[i] = 0.0f;
                 contact.tangentImpulse[i] = 0.0f;
+                contact.approach[i] = 0.0f;
                 const std::uint32_t id = key(contact.manifold.points[i].id);
                 for (int j = 0; j < old.pointCount; ++j)
                 {
@@ -400,18 +417,19 @@ void WorldState::collide()
                     {
                         contact.normalImpulse[i] = oldNormal[j];
                         contact.tangentImpulse[i] = oldTangent[j];
+                        contact.approach[i] = oldApproach[j];
                         break;
                     }
                 }
+                touching = touching || contact.manifold.points[i].separation <= 0.0f;
             }
-            touching = contact.manifold.pointCount > 0;
             if (touching != wasTouching)
             {
                 wake(contact.a);
                 wake(contact.b);
                 if (touching)
                 {
-                    beginEvents.push_back({idOf(contact.a), idOf(contact.b), contact.manifold});
+                    beginEvents.push_back({idOf(contact.a), idOf(contact.b), touchingPart(contact.manifold)});
                 }
                 else
                 {
@@ -858,7 +876,7 @@ void World::step(float dt, int velocityIterations, int positionIterations)
     float broadphase = millisecondsSince(t);
 
     t = Clock::now();
-    w.collide();
+    w.collide(dt);
     w.profile.narrowphase = millisecondsSince(t);
 
     t = Clock::now();
@@ -882,7 +900,7 @@ void World::updateContacts()
     w.sensorBeginEvents.clear();
     w.sensorEndEvents.clear();
     w.updatePairs();
-    w.collide();
+    w.collide(0.0f);
 }
 
 const WorldDef& World::settings() const
@@ -946,7 +964,7 @@ std::vector<ContactInfo> World::contacts() const
         if ((c.flags & kContactAlive) != 0 && (c.flags & kContactTouching) != 0 &&
             (c.flags & kContactSensor) == 0)
         {
-            out.push_back({w.idOf(c.a), w.idOf(c.b), c.manifold});
+            out.push_back({w.idOf(c.a), w.idOf(c.b), touchingPart(c.manifold)});
         }
     }
     std::sort(out.begin(), out.end(),

@@ -105,7 +105,7 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
             {
                 continue;
             }
-            const Manifold& m = c.manifold;
+            const Manifold m = touchingPart(c.manifold);
             for (int j = 0; j < m.pointCount; ++j)
             {
                 const Vec2 p = m.points[j].point;

@@ -29,6 +29,9 @@ inline constexpr float kTimeToSleep = 0.5f;
 inline constexpr float kLinearSleepTolerance = 0.01f;
 inline constexpr float kAngularSleepTolerance = 2.0f / 180.0f * 3.14159265359f;
 inline constexpr float kAabbMargin = 0.1f;
+// Contacts closer than this (plus how far the pair can close in one step) join the solver as
+// speculative points: they may close the gap this step but not pass through.
+inline constexpr float kSpeculativeDistance = 4.0f * kLinearSlop;
 
 // Position and velocity: read and written by every phase of the step.
 struct BodyState
@@ -76,7 +79,7 @@ struct ContactEdge
 enum ContactFlags : std::uint8_t
 {
     kContactAlive = 1,
-    kContactTouching = 2,
+    kContactTouching = 2, // some point has separation <= 0: what events and contacts() report
     kContactSensor = 4,
 };
 
@@ -93,7 +96,25 @@ struct Contact
     Manifold manifold;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
+    // Approach speed (negative) of a speculative point the solver stopped short of the surface:
+    // the bounce when it lands uses this, so restitution does not lose the speed shed to land.
+    float approach[2] = {0.0f, 0.0f};
 };
+
+// The part of a manifold that actually touches (separation <= 0), as contacts are reported.
+inline Manifold touchingPart(const Manifold& m)
+{
+    Manifold out;
+    out.normal = m.normal;
+    for (int i = 0; i < m.pointCount; ++i)
+    {
+        if (m.points[i].separation <= 0.0f)
+        {
+            out.points[out.pointCount++] = m.points[i];
+        }
+    }
+    return out;
+}
 
 // A moving body as the solver sees it. Slot 0 stands for every static or sleeping body: zero
 // velocity, zero inverse mass, identity transform.
@@ -119,6 +140,8 @@ struct ConstraintPoint
     float normalMass = 0.0f;
     float tangentMass = 0.0f;
     float velocityBias = 0.0f;
+    float relativeVelocity = 0.0f; // normal velocity before the iterations
+    float separation = 0.0f;       // at the start of the step
 };
 
 struct ContactConstraint
@@ -183,7 +206,7 @@ struct WorldState
     void updatePairs();
     void createContact(std::uint32_t a, std::uint32_t b);
     void destroyContact(std::int32_t c, bool reportEnd);
-    void collide();
+    void collide(float dt);
     void synchronize(float dt);
     void countWork();
 

@@ -1,0 +1,34 @@
+#pragma once
+/// Scenes built in code: the standard test and benchmark setups, shared by the sandbox, the tests
+/// and the benchmarks so all three mean the same thing by "the 20-row pyramid".
+
+#include "oblique/scene.hpp"
+
+namespace oblique::scenes
+{
+
+/// A static ground box whose top face is y = 0.
+SceneBody ground(float halfWidth = 40.0f);
+
+/// A pyramid of unit boxes (half extents 0.5) on the ground, rows*(rows+1)/2 of them. Rows rest
+/// exactly on one another; `spacing` is the gap between neighbours within a row.
+Scene pyramid(int rows, float spacing = 0.05f);
+
+/// count unit boxes stacked exactly touching on the ground.
+Scene verticalStack(int count);
+
+/// count bodies, alternating boxes and circles of mixed sizes, dropped in a grid above a static
+/// container (floor and two walls) wide enough to hold them.
+Scene rain(int count);
+
+/// Three long ramps at 30 degrees, each with a box on it: the two whose mixed friction is below
+/// tan(30 deg) slide slowly, the third sticks.
+Scene ramps();
+
+/// A row of balls with restitution 0, 0.25, 0.5, 0.75 and 1 dropped from 4 m onto the ground.
+Scene restitutionRow();
+
+/// count thin dominoes in a row with the first one tipped, spaced to topple one another.
+Scene dominoes(int count);
+
+} // namespace oblique::scenes

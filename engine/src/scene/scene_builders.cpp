@@ -1,0 +1,169 @@
+#include "oblique/scene_builders.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+namespace oblique::scenes
+{
+
+namespace
+{
+
+SceneBody box(Vec2 position, Vec2 halfExtents, float angle = 0.0f)
+{
+    SceneBody b;
+    b.position = position;
+    b.halfExtents = halfExtents;
+    b.angle = angle;
+    return b;
+}
+
+SceneBody staticBox(Vec2 position, Vec2 halfExtents, float angle = 0.0f)
+{
+    SceneBody b = box(position, halfExtents, angle);
+    b.type = BodyType::Static;
+    return b;
+}
+
+SceneBody ball(Vec2 position, float radius)
+{
+    SceneBody b;
+    b.shape = ShapeKind::Circle;
+    b.position = position;
+    b.radius = radius;
+    return b;
+}
+
+} // namespace
+
+SceneBody ground(float halfWidth)
+{
+    SceneBody g = staticBox({0.0f, -1.0f}, {halfWidth, 1.0f});
+    g.name = "ground";
+    return g;
+}
+
+Scene pyramid(int rows, float spacing)
+{
+    Scene s;
+    s.name = std::to_string(rows) + "-row pyramid";
+    const float pitch = 1.0f + spacing;
+    s.bodies.push_back(ground(std::max(40.0f, 0.5f * pitch * static_cast<float>(rows) + 10.0f)));
+    for (int row = 0; row < rows; ++row)
+    {
+        const int inRow = rows - row;
+        const float x0 = -0.5f * pitch * static_cast<float>(inRow - 1);
+        for (int i = 0; i < inRow; ++i)
+        {
+            s.bodies.push_back(
+                box({x0 + pitch * static_cast<float>(i), 0.5f + static_cast<float>(row)}, {0.5f, 0.5f}));
+        }
+    }
+    return s;
+}
+
+Scene verticalStack(int count)
+{
+    Scene s;
+    s.name = "stack of " + std::to_string(count);
+    s.bodies.push_back(ground());
+    for (int i = 0; i < count; ++i)
+    {
+        s.bodies.push_back(box({0.0f, 0.5f + static_cast<float>(i)}, {0.5f, 0.5f}));
+    }
+    return s;
+}
+
+Scene rain(int count)
+{
+    Scene s;
+    s.name = "rain of " + std::to_string(count);
+    // Columns of 1.2 m cells; the container is as wide as the columns plus a margin.
+    const int columns = std::max(10, static_cast<int>(std::sqrt(static_cast<float>(count))));
+    const float halfWidth = 0.6f * static_cast<float>(columns) + 1.0f;
+    const float wallHeight = 0.5f * static_cast<float>(count) / static_cast<float>(columns) + 5.0f;
+    s.bodies.push_back(ground(halfWidth + 1.0f));
+    s.bodies.push_back(staticBox({-halfWidth - 0.5f, wallHeight}, {0.5f, wallHeight}));
+    s.bodies.push_back(staticBox({halfWidth + 0.5f, wallHeight}, {0.5f, wallHeight}));
+    for (int i = 0; i < count; ++i)
+    {
+        const int column = i % columns;
+        const int row = i / columns;
+        const Vec2 p{-halfWidth + 1.0f + 1.2f * static_cast<float>(column),
+                     2.0f + 1.2f * static_cast<float>(row)};
+        // Sizes cycle through a few values so the pile packs unevenly, as real debris does.
+        const float size = 0.2f + 0.1f * static_cast<float>((i * 7) % 4);
+        if (i % 2 == 0)
+        {
+            s.bodies.push_back(box(p, {size, 0.6f * size + 0.1f}, 0.3f * static_cast<float>(i % 5)));
+        }
+        else
+        {
+            s.bodies.push_back(ball(p, size));
+        }
+    }
+    return s;
+}
+
+Scene ramps()
+{
+    Scene s;
+    s.name = "ramps";
+    s.bodies.push_back(ground(80.0f));
+    const float angle = std::numbers::pi_v<float> / 6.0f;
+    const Vec2 along{std::cos(angle), std::sin(angle)};
+    const Vec2 up{-along.y, along.x};
+    // Mixed friction sqrt(0.6 * f): 0.42 -> 0.50 and 0.5 -> 0.55 slide slowly (tan 30 deg = 0.577),
+    // 1.0 -> 0.77 sticks. The ramps are long enough that no box reaches the bottom in 10 s.
+    const float frictions[3] = {0.42f, 0.5f, 1.0f};
+    const float halfLength = 20.0f;
+    for (int i = 0; i < 3; ++i)
+    {
+        // Low enough that the ramp's top face meets the ground.
+        const Vec2 centre{-40.0f + 40.0f * static_cast<float>(i), halfLength * along.y - 0.25f * along.x};
+        SceneBody ramp = staticBox(centre, {halfLength, 0.25f}, angle);
+        ramp.name = "ramp " + std::to_string(i);
+        s.bodies.push_back(ramp);
+        SceneBody b = box(centre + (halfLength - 2.0f) * along + 0.75f * up, {0.5f, 0.5f}, angle);
+        b.friction = frictions[i];
+        b.name = "box " + std::to_string(i);
+        s.bodies.push_back(b);
+    }
+    return s;
+}
+
+Scene restitutionRow()
+{
+    Scene s;
+    s.name = "restitution row";
+    s.bodies.push_back(ground());
+    for (int i = 0; i < 5; ++i)
+    {
+        SceneBody b = ball({-4.0f + 2.0f * static_cast<float>(i), 4.0f}, 0.5f);
+        b.restitution = 0.25f * static_cast<float>(i);
+        b.name = "e = " + std::to_string(b.restitution).substr(0, 4);
+        s.bodies.push_back(b);
+    }
+    return s;
+}
+
+Scene dominoes(int count)
+{
+    Scene s;
+    s.name = std::to_string(count) + " dominoes";
+    s.bodies.push_back(ground());
+    const Vec2 half{0.1f, 1.0f};
+    for (int i = 0; i < count; ++i)
+    {
+        SceneBody d =
+            box({-0.5f * 1.2f * static_cast<float>(count) + 1.2f * static_cast<float>(i), 1.0f}, half);
+        d.friction = 0.6f;
+        s.bodies.push_back(d);
+    }
+    // Tip the first one: a push at its top sets the chain going.
+    s.bodies[1].angularVelocity = -1.5f;
+    return s;
+}
+
+} // namespace oblique::scenes
