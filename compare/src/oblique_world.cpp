@@ -47,9 +47,17 @@ std::vector<PairContact> ObliqueWorld::contacts() const
         PairContact pc{a, b, normal, {}};
         for (int k = 0; k < c.manifold.pointCount; ++k)
         {
-            pc.points.push_back({c.manifold.points[k].point, c.manifold.points[k].separation});
+            // Geometric touching only, as Box2D reports it: the world's own notion also takes in
+            // points a hair apart.
+            if (c.manifold.points[k].separation <= 0.0f)
+            {
+                pc.points.push_back({c.manifold.points[k].point, c.manifold.points[k].separation});
+            }
         }
-        out.push_back(std::move(pc));
+        if (!pc.points.empty())
+        {
+            out.push_back(std::move(pc));
+        }
     }
     sortByPair(out);
     return out;

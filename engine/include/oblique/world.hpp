@@ -133,7 +133,9 @@ public:
 
     // --- contacts and events --------------------------------------------------------------
 
-    /// Every touching pair, ordered by (a, b) slot index.
+    /// Every touching pair, ordered by (a, b) slot index. Touching means some point lies within the
+    /// linear slop (5 mm): bodies the solver brought together rest at the surface give or take
+    /// rounding, so their separations may be a hair above zero.
     std::vector<ContactInfo> contacts() const;
     std::span<const ContactBeginEvent> contactBeginEvents() const;
     std::span<const ContactEndEvent> contactEndEvents() const;

@@ -421,7 +421,7 @@ void WorldState::collide(float dt)
                         break;
                     }
                 }
-                touching = touching || contact.manifold.points[i].separation <= 0.0f;
+                touching = touching || contact.manifold.points[i].separation <= kTouchingDistance;
             }
             if (touching != wasTouching)
             {

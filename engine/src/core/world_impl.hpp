@@ -32,6 +32,9 @@ inline constexpr float kAabbMargin = 0.1f;
 // Contacts closer than this (plus how far the pair can close in one step) join the solver as
 // speculative points: they may close the gap this step but not pass through.
 inline constexpr float kSpeculativeDistance = 4.0f * kLinearSlop;
+// Points this close count as touching for events and contacts(): the speculative solver stops
+// colliding bodies at the surface give or take float rounding, a hair on either side of zero.
+inline constexpr float kTouchingDistance = kLinearSlop;
 
 // Position and velocity: read and written by every phase of the step.
 struct BodyState
@@ -79,7 +82,7 @@ struct ContactEdge
 enum ContactFlags : std::uint8_t
 {
     kContactAlive = 1,
-    kContactTouching = 2, // some point has separation <= 0: what events and contacts() report
+    kContactTouching = 2, // some point is within kTouchingDistance: what events and contacts() report
     kContactSensor = 4,
 };
 
@@ -101,14 +104,14 @@ struct Contact
     float approach[2] = {0.0f, 0.0f};
 };
 
-// The part of a manifold that actually touches (separation <= 0), as contacts are reported.
+// The part of a manifold that touches (within kTouchingDistance), as contacts are reported.
 inline Manifold touchingPart(const Manifold& m)
 {
     Manifold out;
     out.normal = m.normal;
     for (int i = 0; i < m.pointCount; ++i)
     {
-        if (m.points[i].separation <= 0.0f)
+        if (m.points[i].separation <= kTouchingDistance)
         {
             out.points[out.pointCount++] = m.points[i];
         }

@@ -25,7 +25,8 @@ public:
     std::vector<PairContact> collide();
 
     /// The touching contacts from the last collision pass, as scene index pairs a < b with the
-    /// normal from a to b, sorted by (a, b).
+    /// normal from a to b, sorted by (a, b). Only points with separation <= 0 count, the same
+    /// geometric rule as Box2D's, so the two engines' reports compare like for like.
     std::vector<PairContact> contacts() const;
 
     int bodyCount() const { return static_cast<int>(m_instance.bodies.size()); }
