@@ -23,11 +23,11 @@ inline float wrapAngle(float radians)
     return static_cast<float>(std::remainder(static_cast<double>(radians), twoPi));
 }
 
-/// The rotation by an angle in radians (counter-clockwise positive); any angle is accepted.
+/// The rotation by an angle in radians (counter-clockwise positive); any angle is accepted: the
+/// float sine and cosine reduce their argument exactly, so large angles stay accurate.
 inline Rot makeRot(float radians)
 {
-    const double a = std::remainder(static_cast<double>(radians), 2.0 * std::numbers::pi);
-    return {static_cast<float>(std::cos(a)), static_cast<float>(std::sin(a))};
+    return {std::cos(radians), std::sin(radians)};
 }
 
 /// The angle of a rotation, in [-pi, pi].

@@ -56,23 +56,26 @@ Rot advance(Rot q, float da)
     return {c * inv, s * inv};
 }
 
-void applyImpulse(SolverBody& a, SolverBody& b, const ContactConstraint& cc, Vec2 rA, Vec2 rB, Vec2 p)
+// Relative velocity of B against A at a point, along a direction d whose lever-arm scalars
+// (r x d) are given: dot(vB + wB x rB - vA - wA x rA, d) = dot(vB - vA, d) + wB*rdB - wA*rdA.
+float relativeAlong(const SolverVelocity& a, const SolverVelocity& b, Vec2 d, float rdA, float rdB)
 {
-    a.v -= cc.invMassA * p;
-    a.w -= cc.invIA * cross(rA, p);
-    b.v += cc.invMassB * p;
-    b.w += cc.invIB * cross(rB, p);
+    return dot(b.v - a.v, d) + b.w * rdB - a.w * rdA;
 }
 
-Vec2 relativeVelocity(const SolverBody& a, const SolverBody& b, Vec2 rA, Vec2 rB)
+// Applies impulse lambda along d (lever-arm scalars rdA, rdB) to B, and its opposite to A.
+void push(SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float rdB, float lambda)
 {
-    return b.v + cross(b.w, rB) - a.v - cross(a.w, rA);
+    a.v -= (a.invMass * lambda) * d;
+    a.w -= a.invInertia * lambda * rdA;
+    b.v += (b.invMass * lambda) * d;
+    b.w += b.invInertia * lambda * rdB;
 }
 
-void solveVelocity(std::vector<SolverBody>& bodies, ContactConstraint& cc)
+void solveVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint& cc)
 {
-    SolverBody& a = bodies[static_cast<std::size_t>(cc.indexA)];
-    SolverBody& b = bodies[static_cast<std::size_t>(cc.indexB)];
+    SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
+    SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
     const Vec2 n = cc.normal;
     const Vec2 t{n.y, -n.x};
 
@@ -80,48 +83,50 @@ void solveVelocity(std::vector<SolverBody>& bodies, ContactConstraint& cc)
     // keeps non-penetration the last word of each pass.
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
-        ConstraintPoint& cp = cc.points[j];
-        const float vt = dot(relativeVelocity(a, b, cp.rA, cp.rB), t);
+        VelocityPoint& cp = cc.points[j];
+        const float vt = relativeAlong(a, b, t, cp.rtA, cp.rtB);
         const float maxFriction = cc.friction * cp.normalImpulse;
+        // min/max rather than std::clamp: they compile to branch-free minss/maxss.
         const float newImpulse =
-            std::clamp(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction, maxFriction);
+            std::min(std::max(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction), maxFriction);
         const float lambda = newImpulse - cp.tangentImpulse;
         cp.tangentImpulse = newImpulse;
-        applyImpulse(a, b, cc, cp.rA, cp.rB, lambda * t);
+        push(a, b, t, cp.rtA, cp.rtB, lambda);
     }
 
     if (cc.velocityPoints == 1)
     {
-        ConstraintPoint& cp = cc.points[0];
-        const float vn = dot(relativeVelocity(a, b, cp.rA, cp.rB), n);
+        VelocityPoint& cp = cc.points[0];
+        const float vn = relativeAlong(a, b, n, cp.rnA, cp.rnB);
         const float newImpulse = std::max(cp.normalImpulse - cp.normalMass * (vn - cp.velocityBias), 0.0f);
         const float lambda = newImpulse - cp.normalImpulse;
         cp.normalImpulse = newImpulse;
-        applyImpulse(a, b, cc, cp.rA, cp.rB, lambda * n);
+        push(a, b, n, cp.rnA, cp.rnB, lambda);
         return;
     }
 
     // Two points: solve the 2x2 linear complementarity problem exactly by trying each active set
     // in turn (both pushing, only the first, only the second, neither). Solving the pair jointly
     // is what keeps boxes resting flat instead of rocking between their two corners.
-    ConstraintPoint& cp1 = cc.points[0];
-    ConstraintPoint& cp2 = cc.points[1];
+    VelocityPoint& cp1 = cc.points[0];
+    VelocityPoint& cp2 = cc.points[1];
     const Vec2 old{cp1.normalImpulse, cp2.normalImpulse};
-    const float vn1 = dot(relativeVelocity(a, b, cp1.rA, cp1.rB), n);
-    const float vn2 = dot(relativeVelocity(a, b, cp2.rA, cp2.rB), n);
-    const Vec2 rhs = Vec2{vn1 - cp1.velocityBias, vn2 - cp2.velocityBias} - mul(cc.k, old);
+    const float vn1 = relativeAlong(a, b, n, cp1.rnA, cp1.rnB);
+    const float vn2 = relativeAlong(a, b, n, cp2.rnA, cp2.rnB);
+    const Vec2 rhs{vn1 - cp1.velocityBias - (cc.k11 * old.x + cc.k12 * old.y),
+                   vn2 - cp2.velocityBias - (cc.k12 * old.x + cc.k22 * old.y)};
 
-    Vec2 x = -mul(cc.normalMass, rhs);
+    Vec2 x{-(cc.inv11 * rhs.x + cc.inv12 * rhs.y), -(cc.inv12 * rhs.x + cc.inv22 * rhs.y)};
     bool found = x.x >= 0.0f && x.y >= 0.0f;
     if (!found)
     {
         x = {-cp1.normalMass * rhs.x, 0.0f};
-        found = x.x >= 0.0f && cc.k.cx.y * x.x + rhs.y >= 0.0f;
+        found = x.x >= 0.0f && cc.k12 * x.x + rhs.y >= 0.0f;
     }
     if (!found)
     {
         x = {0.0f, -cp2.normalMass * rhs.y};
-        found = x.y >= 0.0f && cc.k.cy.x * x.y + rhs.x >= 0.0f;
+        found = x.y >= 0.0f && cc.k12 * x.y + rhs.x >= 0.0f;
     }
     if (!found)
     {
@@ -133,12 +138,11 @@ void solveVelocity(std::vector<SolverBody>& bodies, ContactConstraint& cc)
         return; // no active set fits (degenerate numbers): keep last iterate's impulses
     }
     const Vec2 d = x - old;
-    const Vec2 p1 = d.x * n;
-    const Vec2 p2 = d.y * n;
-    a.v -= cc.invMassA * (p1 + p2);
-    a.w -= cc.invIA * (cross(cp1.rA, p1) + cross(cp2.rA, p2));
-    b.v += cc.invMassB * (p1 + p2);
-    b.w += cc.invIB * (cross(cp1.rB, p1) + cross(cp2.rB, p2));
+    const float total = d.x + d.y;
+    a.v -= (a.invMass * total) * n;
+    a.w -= a.invInertia * (d.x * cp1.rnA + d.y * cp2.rnA);
+    b.v += (b.invMass * total) * n;
+    b.w += b.invInertia * (d.x * cp1.rnB + d.y * cp2.rnB);
     cp1.normalImpulse = x.x;
     cp2.normalImpulse = x.y;
 }
@@ -147,36 +151,41 @@ void solveVelocity(std::vector<SolverBody>& bodies, ContactConstraint& cc)
 // from the bodies' current poses; only the part beyond the slop is removed, and never more than
 // kMaxLinearCorrection at once, so deep overlaps are worked out over several steps instead of
 // exploding apart. Returns the smallest separation seen.
-float solvePosition(std::vector<SolverBody>& bodies, const ContactConstraint& cc)
+float solvePosition(std::vector<SolverPose>& poses, const std::vector<SolverVelocity>& masses,
+                    const ContactConstraint& cc, const ConstraintExtra& extra)
 {
-    SolverBody& a = bodies[static_cast<std::size_t>(cc.indexA)];
-    SolverBody& b = bodies[static_cast<std::size_t>(cc.indexB)];
+    SolverPose& a = poses[static_cast<std::size_t>(cc.indexA)];
+    SolverPose& b = poses[static_cast<std::size_t>(cc.indexB)];
+    const float mA = masses[static_cast<std::size_t>(cc.indexA)].invMass;
+    const float iA = masses[static_cast<std::size_t>(cc.indexA)].invInertia;
+    const float mB = masses[static_cast<std::size_t>(cc.indexB)].invMass;
+    const float iB = masses[static_cast<std::size_t>(cc.indexB)].invInertia;
     const Vec2 n = cc.normal;
     float minSeparation = 0.0f;
-    for (int j = 0; j < cc.pointCount; ++j)
+    for (int j = 0; j < extra.pointCount; ++j)
     {
-        const ConstraintPoint& cp = cc.points[j];
-        const Vec2 pA = a.c + rotate(a.q, cp.localAnchorA);
-        const Vec2 pB = b.c + rotate(b.q, cp.localAnchorB);
+        const Vec2 pA = a.c + rotate(a.q, extra.localAnchorA[j]);
+        const Vec2 pB = b.c + rotate(b.q, extra.localAnchorB[j]);
         const float separation = dot(pB - pA, n);
         minSeparation = std::min(minSeparation, separation);
-
+        const float c =
+            std::min(std::max(kBaumgarte * (separation + kLinearSlop), -kMaxLinearCorrection), 0.0f);
+        if (c == 0.0f)
+        {
+            continue;
+        }
         const Vec2 m = 0.5f * (pA + pB);
-        const Vec2 rA = m - a.c;
-        const Vec2 rB = m - b.c;
-        const float c = std::clamp(kBaumgarte * (separation + kLinearSlop), -kMaxLinearCorrection, 0.0f);
-        const float rnA = cross(rA, n);
-        const float rnB = cross(rB, n);
-        const float k = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
+        const float rnA = cross(m - a.c, n);
+        const float rnB = cross(m - b.c, n);
+        const float k = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
         const float impulse = k > 0.0f ? -c / k : 0.0f;
-        const Vec2 p = impulse * n;
 
-        a.c -= cc.invMassA * p;
-        const float daA = -cc.invIA * cross(rA, p);
+        a.c -= (mA * impulse) * n;
+        const float daA = -iA * impulse * rnA;
         a.a += daA;
         a.q = advance(a.q, daA);
-        b.c += cc.invMassB * p;
-        const float daB = cc.invIB * cross(rB, p);
+        b.c += (mB * impulse) * n;
+        const float daB = iB * impulse * rnB;
         b.a += daB;
         b.q = advance(b.q, daB);
     }
@@ -189,8 +198,8 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
 {
     const auto bodySlots = static_cast<std::int32_t>(records.size());
 
-    // Islands: bodies joined by touching contacts. Static bodies do not join islands, so a
-    // ground shared by many piles keeps each pile its own island.
+    // Islands: bodies joined by contacts the solver works on. Static bodies do not join islands,
+    // so a ground shared by many piles keeps each pile its own island.
     islandParent.resize(records.size());
     for (std::int32_t i = 0; i < bodySlots; ++i)
     {
@@ -218,8 +227,10 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         }
     }
 
-    // Wake whatever shares an island with an awake body, and gather the bodies to simulate.
-    solverBodies.resize(1);
+    // Wake whatever shares an island with an awake body, gather the bodies to simulate, and
+    // integrate their velocities.
+    solverVelocities.resize(1);
+    solverPoses.resize(1);
     solverToBody.clear();
     const Vec2 gravity = def.gravity;
     for (std::int32_t i = 0; i < bodySlots; ++i)
@@ -239,29 +250,26 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             r.awake = true; // sleep timer kept, as the island decides together
         }
         const BodyState& s = states[static_cast<std::size_t>(i)];
-        SolverBody sb;
-        sb.v = s.v;
-        sb.w = s.w;
-        sb.c = s.position;
-        sb.a = s.angle;
-        sb.q = s.q;
+        SolverVelocity sv{s.v, s.w, 0.0f, 0.0f};
         if (r.type == BodyType::Dynamic)
         {
-            sb.invMass = r.invMass;
-            sb.invInertia = r.invInertia;
-            sb.v += dt * (r.gravityScale * gravity + r.invMass * r.force);
-            sb.w += dt * r.invInertia * r.torque;
+            sv.invMass = r.invMass;
+            sv.invInertia = r.invInertia;
+            sv.v += dt * (r.gravityScale * gravity + r.invMass * r.force);
+            sv.w += dt * r.invInertia * r.torque;
             // Implicit damping: stable for any damping and step.
-            sb.v *= 1.0f / (1.0f + dt * r.linearDamping);
-            sb.w *= 1.0f / (1.0f + dt * r.angularDamping);
+            sv.v *= 1.0f / (1.0f + dt * r.linearDamping);
+            sv.w *= 1.0f / (1.0f + dt * r.angularDamping);
         }
-        r.solverIndex = static_cast<std::int32_t>(solverBodies.size());
-        solverBodies.push_back(sb);
+        r.solverIndex = static_cast<std::int32_t>(solverVelocities.size());
+        solverVelocities.push_back(sv);
+        solverPoses.push_back({s.position, s.angle, s.q});
         solverToBody.push_back(static_cast<std::uint32_t>(i));
     }
 
-    // Constraints for every touching contact with a body in motion.
+    // Constraints for every active contact with a body in motion.
     constraints.clear();
+    constraintExtras.clear();
     const float dtRatio = previousDt > 0.0f ? dt / previousDt : 0.0f;
     const float warm = def.warmStarting ? dtRatio : 0.0f;
     const float invDt = 1.0f / dt;
@@ -273,55 +281,53 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         {
             continue;
         }
-        const BodyRecord& ra = records[c.a];
-        const BodyRecord& rb = records[c.b];
-        if (ra.solverIndex == 0 && rb.solverIndex == 0)
+        const std::int32_t ia = records[c.a].solverIndex;
+        const std::int32_t ib = records[c.b].solverIndex;
+        if (ia == 0 && ib == 0)
         {
             continue;
         }
         ContactConstraint& cc = constraints.emplace_back();
-        cc.indexA = ra.solverIndex;
-        cc.indexB = rb.solverIndex;
-        cc.contact = ci;
+        ConstraintExtra& extra = constraintExtras.emplace_back();
+        cc.indexA = ia;
+        cc.indexB = ib;
+        extra.contact = ci;
         cc.normal = c.manifold.normal;
         cc.friction = c.friction;
-        cc.restitution = c.restitution;
-        const SolverBody& a = solverBodies[static_cast<std::size_t>(cc.indexA)];
-        const SolverBody& b = solverBodies[static_cast<std::size_t>(cc.indexB)];
-        cc.invMassA = a.invMass;
-        cc.invIA = a.invInertia;
-        cc.invMassB = b.invMass;
-        cc.invIB = b.invInertia;
-        cc.pointCount = c.manifold.pointCount;
+        extra.pointCount = c.manifold.pointCount;
         cc.velocityPoints = c.manifold.pointCount;
+        const SolverVelocity& va = solverVelocities[static_cast<std::size_t>(ia)];
+        const SolverVelocity& vb = solverVelocities[static_cast<std::size_t>(ib)];
+        const float mA = va.invMass;
+        const float iA = va.invInertia;
+        const float mB = vb.invMass;
+        const float iB = vb.invInertia;
         // The immovable slot 0 sits at the origin unrotated, so its anchors are world points.
-        const Vec2 cA = cc.indexA == 0 ? Vec2{} : a.c;
-        const Vec2 cB = cc.indexB == 0 ? Vec2{} : b.c;
-        const Rot qA = cc.indexA == 0 ? Rot{} : a.q;
-        const Rot qB = cc.indexB == 0 ? Rot{} : b.q;
+        const SolverPose& pa = solverPoses[static_cast<std::size_t>(ia)];
+        const SolverPose& pb = solverPoses[static_cast<std::size_t>(ib)];
         const Vec2 n = cc.normal;
         const Vec2 t{n.y, -n.x};
-        for (int j = 0; j < cc.pointCount; ++j)
+        for (int j = 0; j < extra.pointCount; ++j)
         {
             const ManifoldPoint& mp = c.manifold.points[j];
-            ConstraintPoint& cp = cc.points[j];
-            cp.rA = mp.point - a.c;
-            cp.rB = mp.point - b.c;
-            cp.localAnchorA = invRotate(qA, mp.point - (0.5f * mp.separation) * n - cA);
-            cp.localAnchorB = invRotate(qB, mp.point + (0.5f * mp.separation) * n - cB);
+            VelocityPoint& cp = cc.points[j];
+            const Vec2 rA = mp.point - states[c.a].position;
+            const Vec2 rB = mp.point - states[c.b].position;
+            cp.rnA = cross(rA, n);
+            cp.rnB = cross(rB, n);
+            cp.rtA = cross(rA, t);
+            cp.rtB = cross(rB, t);
+            extra.localAnchorA[j] = invRotate(pa.q, mp.point - (0.5f * mp.separation) * n - pa.c);
+            extra.localAnchorB[j] = invRotate(pb.q, mp.point + (0.5f * mp.separation) * n - pb.c);
             cp.normalImpulse = warm * c.normalImpulse[j];
             cp.tangentImpulse = warm * c.tangentImpulse[j];
-            const float rnA = cross(cp.rA, n);
-            const float rnB = cross(cp.rB, n);
-            const float kNormal = cc.invMassA + cc.invMassB + cc.invIA * rnA * rnA + cc.invIB * rnB * rnB;
+            const float kNormal = mA + mB + iA * cp.rnA * cp.rnA + iB * cp.rnB * cp.rnB;
             cp.normalMass = kNormal > 0.0f ? 1.0f / kNormal : 0.0f;
-            const float rtA = cross(cp.rA, t);
-            const float rtB = cross(cp.rB, t);
-            const float kTangent = cc.invMassA + cc.invMassB + cc.invIA * rtA * rtA + cc.invIB * rtB * rtB;
+            const float kTangent = mA + mB + iA * cp.rtA * cp.rtA + iB * cp.rtB * cp.rtB;
             cp.tangentMass = kTangent > 0.0f ? 1.0f / kTangent : 0.0f;
-            const float vRel = dot(relativeVelocity(a, b, cp.rA, cp.rB), n);
-            cp.relativeVelocity = vRel;
-            cp.separation = mp.separation;
+            const float vRel = relativeAlong(va, vb, n, cp.rnA, cp.rnB);
+            extra.relativeVelocity[j] = vRel;
+            extra.separation[j] = mp.separation;
             // A speculative point may close its gap this step and no more.
             cp.velocityBias = mp.separation > 0.0f ? -mp.separation * invDt : 0.0f;
             // In contact (within the slop): bounce, off the faster of the approach now and the
@@ -331,30 +337,31 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
                 const float approach = std::min(vRel, c.approach[j]);
                 if (approach < -def.restitutionThreshold)
                 {
-                    cp.velocityBias = std::max(cp.velocityBias, -cc.restitution * approach);
+                    cp.velocityBias = std::max(cp.velocityBias, -c.restitution * approach);
                 }
             }
         }
-        if (cc.pointCount == 2)
+        if (extra.pointCount == 2)
         {
-            const ConstraintPoint& p1 = cc.points[0];
-            const ConstraintPoint& p2 = cc.points[1];
-            const float rn1A = cross(p1.rA, n);
-            const float rn1B = cross(p1.rB, n);
-            const float rn2A = cross(p2.rA, n);
-            const float rn2B = cross(p2.rB, n);
-            const float k11 = cc.invMassA + cc.invMassB + cc.invIA * rn1A * rn1A + cc.invIB * rn1B * rn1B;
-            const float k22 = cc.invMassA + cc.invMassB + cc.invIA * rn2A * rn2A + cc.invIB * rn2B * rn2B;
-            const float k12 = cc.invMassA + cc.invMassB + cc.invIA * rn1A * rn2A + cc.invIB * rn1B * rn2B;
+            const VelocityPoint& p1 = cc.points[0];
+            const VelocityPoint& p2 = cc.points[1];
+            const float mAB = mA + mB;
+            const float k11 = mAB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB;
+            const float k22 = mAB + iA * p2.rnA * p2.rnA + iB * p2.rnB * p2.rnB;
+            const float k12 = mAB + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
             // Only solve the pair jointly while the 2x2 system is well conditioned; two nearly
             // coincident points would make its inverse blow up.
             constexpr float kMaxConditionNumber = 1000.0f;
             if (k11 * k11 < kMaxConditionNumber * (k11 * k22 - k12 * k12))
             {
-                cc.k = {{k11, k12}, {k12, k22}};
                 const float det = k11 * k22 - k12 * k12;
                 const float inv = det != 0.0f ? 1.0f / det : 0.0f;
-                cc.normalMass = {{inv * k22, -inv * k12}, {-inv * k12, inv * k11}};
+                cc.k11 = k11;
+                cc.k12 = k12;
+                cc.k22 = k22;
+                cc.inv11 = inv * k22;
+                cc.inv12 = -inv * k12;
+                cc.inv22 = inv * k11;
             }
             else
             {
@@ -364,15 +371,17 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
     }
 
     // Warm start: apply last step's impulses so the iterations begin near the answer.
-    for (ContactConstraint& cc : constraints)
+    for (std::size_t k = 0; k < constraints.size(); ++k)
     {
-        SolverBody& a = solverBodies[static_cast<std::size_t>(cc.indexA)];
-        SolverBody& b = solverBodies[static_cast<std::size_t>(cc.indexB)];
+        const ContactConstraint& cc = constraints[k];
+        SolverVelocity& a = solverVelocities[static_cast<std::size_t>(cc.indexA)];
+        SolverVelocity& b = solverVelocities[static_cast<std::size_t>(cc.indexB)];
         const Vec2 t{cc.normal.y, -cc.normal.x};
-        for (int j = 0; j < cc.pointCount; ++j)
+        for (int j = 0; j < constraintExtras[k].pointCount; ++j)
         {
-            const ConstraintPoint& cp = cc.points[j];
-            applyImpulse(a, b, cc, cp.rA, cp.rB, cp.normalImpulse * cc.normal + cp.tangentImpulse * t);
+            const VelocityPoint& cp = cc.points[j];
+            push(a, b, cc.normal, cp.rnA, cp.rnB, cp.normalImpulse);
+            push(a, b, t, cp.rtA, cp.rtB, cp.tangentImpulse);
         }
     }
 
@@ -380,21 +389,23 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
     {
         for (ContactConstraint& cc : constraints)
         {
-            solveVelocity(solverBodies, cc);
+            solveVelocity(solverVelocities, cc);
         }
     }
 
-    for (const ContactConstraint& cc : constraints)
+    for (std::size_t k = 0; k < constraints.size(); ++k)
     {
-        Contact& c = contacts[static_cast<std::size_t>(cc.contact)];
-        for (int j = 0; j < cc.pointCount; ++j)
+        const ContactConstraint& cc = constraints[k];
+        const ConstraintExtra& extra = constraintExtras[k];
+        Contact& c = contacts[static_cast<std::size_t>(extra.contact)];
+        for (int j = 0; j < extra.pointCount; ++j)
         {
-            const ConstraintPoint& cp = cc.points[j];
+            const VelocityPoint& cp = cc.points[j];
             c.normalImpulse[j] = cp.normalImpulse;
             c.tangentImpulse[j] = cp.tangentImpulse;
             // Remember how fast a speculative point was coming in when the solver had to stop it.
-            const bool stoppedShort = cp.separation >= kLinearSlop && cp.normalImpulse > 0.0f;
-            c.approach[j] = stoppedShort ? std::min(cp.relativeVelocity, c.approach[j]) : 0.0f;
+            const bool stoppedShort = extra.separation[j] >= kLinearSlop && cp.normalImpulse > 0.0f;
+            c.approach[j] = stoppedShort ? std::min(extra.relativeVelocity[j], c.approach[j]) : 0.0f;
         }
         if (def.impulseEvents)
         {
@@ -402,8 +413,8 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             e.a = idOf(c.a);
             e.b = idOf(c.b);
             e.normal = cc.normal;
-            e.pointCount = cc.pointCount;
-            for (int j = 0; j < cc.pointCount; ++j)
+            e.pointCount = extra.pointCount;
+            for (int j = 0; j < extra.pointCount; ++j)
             {
                 e.points[j] = c.manifold.points[j].point;
                 e.normalImpulses[j] = cc.points[j].normalImpulse;
@@ -414,32 +425,34 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
     }
 
     // Integrate positions, capping the motion per step so nothing tunnels wildly on a bad frame.
-    const std::size_t bodyEnd = solverBodies.size();
+    const std::size_t bodyEnd = solverVelocities.size();
     for (std::size_t i = 1; i < bodyEnd; ++i)
     {
-        SolverBody& b = solverBodies[i];
-        const Vec2 translation = dt * b.v;
+        SolverVelocity& v = solverVelocities[i];
+        SolverPose& p = solverPoses[i];
+        const Vec2 translation = dt * v.v;
         if (lengthSquared(translation) > kMaxTranslation * kMaxTranslation)
         {
-            b.v *= kMaxTranslation / length(translation);
+            v.v *= kMaxTranslation / length(translation);
         }
-        const float rotation = dt * b.w;
+        const float rotation = dt * v.w;
         if (rotation * rotation > kMaxRotation * kMaxRotation)
         {
-            b.w *= kMaxRotation / std::fabs(rotation);
+            v.w *= kMaxRotation / std::fabs(rotation);
         }
-        b.c += dt * b.v;
-        b.a += dt * b.w;
-        b.q = advance(b.q, dt * b.w);
+        p.c += dt * v.v;
+        p.a += dt * v.w;
+        p.q = advance(p.q, dt * v.w);
     }
 
     bool positionSolved = positionIterations == 0 && constraints.empty();
     for (int it = 0; it < positionIterations; ++it)
     {
         float minSeparation = 0.0f;
-        for (const ContactConstraint& cc : constraints)
+        for (std::size_t k = 0; k < constraints.size(); ++k)
         {
-            minSeparation = std::min(minSeparation, solvePosition(solverBodies, cc));
+            minSeparation = std::min(minSeparation, solvePosition(solverPoses, solverVelocities,
+                                                                  constraints[k], constraintExtras[k]));
         }
         // Stop early once every contact is within a few slops: further passes would only jitter.
         if (minSeparation >= -3.0f * kLinearSlop)
@@ -451,14 +464,15 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
 
     for (std::size_t i = 1; i < bodyEnd; ++i)
     {
-        const SolverBody& sb = solverBodies[i];
+        const SolverVelocity& v = solverVelocities[i];
+        const SolverPose& p = solverPoses[i];
         const std::uint32_t index = solverToBody[i - 1];
         BodyState& s = states[index];
-        s.position = sb.c;
-        s.angle = sb.a;
-        s.q = makeRot(sb.a);
-        s.v = sb.v;
-        s.w = sb.w;
+        s.position = p.c;
+        s.angle = p.a;
+        s.q = makeRot(p.a);
+        s.v = v.v;
+        s.w = v.w;
         BodyRecord& r = records[index];
         r.force = {};
         r.torque = 0.0f;

@@ -477,7 +477,8 @@ World::World(const WorldDef& def) : m_impl(std::make_unique<WorldState>())
     }
     m_impl->def = def;
     // Slot 0 of the solver arrays is the shared immovable body.
-    m_impl->solverBodies.emplace_back();
+    m_impl->solverVelocities.emplace_back();
+    m_impl->solverPoses.emplace_back();
 }
 
 World::~World() = default;

@@ -119,51 +119,65 @@ inline Manifold touchingPart(const Manifold& m)
     return out;
 }
 
-// A moving body as the solver sees it. Slot 0 stands for every static or sleeping body: zero
-// velocity, zero inverse mass, identity transform.
-struct SolverBody
+// The solver's bodies, split by phase so each loop streams only what it reads. Slot 0 stands for
+// every static body: zero velocity, zero inverse mass, identity pose.
+struct SolverVelocity
 {
     Vec2 v;
     float w = 0.0f;
-    float invMass = 0.0f;
+    float invMass = 0.0f; // read beside the velocity it scales, so constraints need not carry it
     float invInertia = 0.0f;
+};
+
+struct SolverPose
+{
     Vec2 c; // centre (= body origin)
     float a = 0.0f;
     Rot q;
 };
 
-struct ConstraintPoint
+// What the velocity iterations read for one point. Lever arms are kept as the scalars
+// rn = r x n and rt = r x t: every use of r in the velocity solve is through them.
+struct VelocityPoint
 {
-    Vec2 rA; // from A's centre to the contact point, world frame
-    Vec2 rB;
-    Vec2 localAnchorA; // the point on A's surface, A's frame (world frame for slot 0)
-    Vec2 localAnchorB;
+    float rnA = 0.0f;
+    float rnB = 0.0f;
+    float rtA = 0.0f;
+    float rtB = 0.0f;
     float normalImpulse = 0.0f;
     float tangentImpulse = 0.0f;
     float normalMass = 0.0f;
     float tangentMass = 0.0f;
     float velocityBias = 0.0f;
-    float relativeVelocity = 0.0f; // normal velocity before the iterations
-    float separation = 0.0f;       // at the start of the step
 };
 
+// Streamed through every velocity iteration, so kept small: 112 bytes.
 struct ContactConstraint
 {
     std::int32_t indexA = 0;
     std::int32_t indexB = 0;
-    std::int32_t contact = 0;
     Vec2 normal;
     float friction = 0.0f;
-    float restitution = 0.0f;
-    float invMassA = 0.0f;
-    float invIA = 0.0f;
-    float invMassB = 0.0f;
-    float invIB = 0.0f;
-    std::int32_t pointCount = 0;     // manifold points, all used by position correction
-    std::int32_t velocityPoints = 0; // points the velocity solver uses (1 when the pair is ill-conditioned)
-    ConstraintPoint points[2];
-    Mat22 k;          // the two-point effective mass matrix
-    Mat22 normalMass; // its inverse
+    std::int32_t velocityPoints = 0; // points the velocity solver uses (1 when ill-conditioned)
+    VelocityPoint points[2];
+    // The symmetric two-point effective mass matrix [k11 k12; k12 k22] and its inverse.
+    float k11 = 0.0f;
+    float k12 = 0.0f;
+    float k22 = 0.0f;
+    float inv11 = 0.0f;
+    float inv12 = 0.0f;
+    float inv22 = 0.0f;
+};
+
+// The rest of a constraint: position correction and bookkeeping, read once or a few times a step.
+struct ConstraintExtra
+{
+    std::int32_t contact = 0;
+    std::int32_t pointCount = 0; // manifold points, all used by position correction
+    Vec2 localAnchorA[2];        // the point on A's surface, A's frame (world frame for slot 0)
+    Vec2 localAnchorB[2];
+    float relativeVelocity[2] = {0.0f, 0.0f}; // normal velocity before the iterations
+    float separation[2] = {0.0f, 0.0f};       // at the start of the step
 };
 
 struct WorldState
@@ -185,9 +199,11 @@ struct WorldState
     int contactCount = 0;
 
     // Solver scratch, rebuilt every step.
-    std::vector<detail::SolverBody> solverBodies;
+    std::vector<detail::SolverVelocity> solverVelocities;
+    std::vector<detail::SolverPose> solverPoses;
     std::vector<std::uint32_t> solverToBody;
     std::vector<detail::ContactConstraint> constraints;
+    std::vector<detail::ConstraintExtra> constraintExtras;
     std::vector<std::int32_t> islandParent;
     std::vector<float> islandSleep;
     std::vector<std::uint8_t> islandAwake;
