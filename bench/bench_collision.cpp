@@ -156,14 +156,14 @@ void circleBox2d(benchmark::State& state)
     reportPerItem(state, kPerPair, pairs.size());
 }
 
-void plainBranchFree(benchmark::State& state)
+void plainEarlyOut(benchmark::State& state)
 {
     const std::vector<BoxPair>& pairs = g_data->boxPairs;
     for (auto _ : state)
     {
         for (const BoxPair& p : pairs)
         {
-            benchmark::DoNotOptimize(testOverlapBranchFree(p.a, p.b));
+            benchmark::DoNotOptimize(testOverlapEarlyOut(p.a, p.b));
         }
     }
     reportPerItem(state, kPerPair, pairs.size());
@@ -280,7 +280,7 @@ void printComparison(const SummaryReporter& r, const char* label, const std::str
 void printScaledVerdict(const SummaryReporter& r)
 {
     const std::optional<double> plain = r.nanoseconds("overlap/oblique");
-    const std::optional<double> branchFree = r.nanoseconds("overlap-variant/plain-branch-free");
+    const std::optional<double> earlyOut = r.nanoseconds("overlap-variant/plain-early-out");
     const std::optional<double> testOnly = r.nanoseconds("overlap-variant/scaled-test-only");
     const std::optional<double> perTest = r.nanoseconds("overlap-variant/scaled-per-test");
     const std::optional<double> perBox = r.nanoseconds("overlap-variant/scaled-precompute");
@@ -304,11 +304,10 @@ void printScaledVerdict(const SummaryReporter& r)
         std::printf("scaled axes precomputed inside each test: %.2f ns/pair, ratio plain/scaled = %.2fx\n",
                     *perTest, *plain / *perTest);
     }
-    if (branchFree)
+    if (earlyOut)
     {
-        std::printf("plain branch-free (same answers): %.2f ns/pair, ratio plain/branch-free = %.2fx, "
-                    "scaled (precomputed)/branch-free = %.2fx\n",
-                    *branchFree, *plain / *branchFree, *testOnly / *branchFree);
+        std::printf("plain with early out (same answers): %.2f ns/pair, ratio early-out/plain = %.2fx\n",
+                    *earlyOut, *earlyOut / *plain);
     }
 }
 
@@ -316,13 +315,13 @@ void printData(const CollisionData& data, const std::vector<ScaledPair>& scaled)
 {
     const DataSummary s = summarize(data);
     std::size_t scaledDisagreements = 0;
-    std::size_t branchFreeDisagreements = 0;
+    std::size_t earlyOutDisagreements = 0;
     for (std::size_t i = 0; i < scaled.size(); ++i)
     {
         const BoxPair& p = data.boxPairs[i];
         const bool plain = testOverlap(p.a, p.b);
         scaledDisagreements += plain != testOverlapScaled(scaled[i].a, scaled[i].b) ? 1U : 0U;
-        branchFreeDisagreements += plain != testOverlapBranchFree(p.a, p.b) ? 1U : 0U;
+        earlyOutDisagreements += plain != testOverlapEarlyOut(p.a, p.b) ? 1U : 0U;
     }
     const auto percent = [](std::size_t part, std::size_t whole)
     { return 100.0 * static_cast<double>(part) / static_cast<double>(whole); };
@@ -332,8 +331,8 @@ void printData(const CollisionData& data, const std::vector<ScaledPair>& scaled)
     std::printf(
         "disagreements with box2d: overlap %zu, manifold point count %zu, circle-box point count %zu\n",
         s.overlapDisagreements, s.manifoldDisagreements, s.circleDisagreements);
-    std::printf("disagreements with testOverlap: scaled axes %zu, plain branch-free %zu\n",
-                scaledDisagreements, branchFreeDisagreements);
+    std::printf("disagreements with testOverlap: scaled axes %zu, plain with early out %zu\n",
+                scaledDisagreements, earlyOutDisagreements);
 }
 
 bool hasFlag(const std::vector<char*>& args, std::string_view flag)
@@ -394,7 +393,7 @@ int main(int argc, char** argv)
         {"manifold/box2d+world", manifoldBox2dWorld},
         {"circle-box/oblique", circleOblique},
         {"circle-box/box2d", circleBox2d},
-        {"overlap-variant/plain-branch-free", plainBranchFree},
+        {"overlap-variant/plain-early-out", plainEarlyOut},
         {"overlap-variant/scaled-test-only", scaledTestOnly},
         {"overlap-variant/scaled-per-test", scaledPerTest},
         {"overlap-variant/scaled-precompute", scaledPrecompute},

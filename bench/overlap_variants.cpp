@@ -80,25 +80,32 @@ bool testOverlapScaledFromObbs(const Obb& a, const Obb& b)
     return overlapScaled(sa, sb);
 }
 
-bool testOverlapBranchFree(const Obb& a, const Obb& b)
+bool testOverlapEarlyOut(const Obb& a, const Obb& b)
 {
     // Must match kParallelEpsilon in engine/src/core/overlap.cpp for the answers to agree.
     constexpr float kParallelEpsilon = 1.0e-6f;
     const Vec2 d = b.center - a.center;
     const Rot r = invMul(a.rot, b.rot);
-    // std::fabs compiles to a mask; `v < 0 ? -v : v` has to keep -0.0 as it is, so the compiler
-    // emits a branch on the sign, which is random here and mispredicts half of the time.
     const float ac = std::fabs(r.c) + kParallelEpsilon;
     const float as = std::fabs(r.s) + kParallelEpsilon;
     const Vec2 ha = a.halfExtents;
     const Vec2 hb = b.halfExtents;
+
     const Vec2 dA = invRotate(a.rot, d);
+    if (std::fabs(dA.x) > ha.x + hb.x * ac + hb.y * as)
+    {
+        return false;
+    }
+    if (std::fabs(dA.y) > ha.y + hb.x * as + hb.y * ac)
+    {
+        return false;
+    }
     const Vec2 dB = invRotate(b.rot, d);
-    const bool gapAX = std::fabs(dA.x) > ha.x + hb.x * ac + hb.y * as;
-    const bool gapAY = std::fabs(dA.y) > ha.y + hb.x * as + hb.y * ac;
-    const bool gapBX = std::fabs(dB.x) > hb.x + ha.x * ac + ha.y * as;
-    const bool gapBY = std::fabs(dB.y) > hb.y + ha.x * as + ha.y * ac;
-    return !(gapAX | gapAY | gapBX | gapBY);
+    if (std::fabs(dB.x) > hb.x + ha.x * ac + ha.y * as)
+    {
+        return false;
+    }
+    return std::fabs(dB.y) <= hb.y + ha.x * as + ha.y * ac;
 }
 
 } // namespace oblique::bench

@@ -38,9 +38,9 @@ bool testOverlapScaled(const ScaledBox& a, const ScaledBox& b);
 /// Precomputes both boxes, then runs the scaled-axes test: the cost when no box is shared.
 bool testOverlapScaledFromObbs(const Obb& a, const Obb& b);
 
-/// The same closed form as testOverlap, with the same epsilon and comparisons (so the same
-/// answers), but with branch-free absolute values and all four axes evaluated without early out.
-/// A reference for what the plain form costs once branch mispredictions are out of the picture.
-bool testOverlapBranchFree(const Obb& a, const Obb& b);
+/// The same closed form as testOverlap, with the same epsilon, comparisons and branch-free
+/// absolute values (so the same answers), but returning as soon as one axis separates, the way
+/// testOverlap used to. Kept to measure what the early out costs on unpredictable pairs.
+bool testOverlapEarlyOut(const Obb& a, const Obb& b);
 
 } // namespace oblique::bench

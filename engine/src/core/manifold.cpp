@@ -2,8 +2,9 @@
 
 #include "box_geometry.hpp"
 
+#include <bit>
 #include <cfloat>
-#include <utility>
+#include <cstdint>
 
 namespace oblique
 {
@@ -11,41 +12,58 @@ namespace oblique
 namespace
 {
 
+// Feature ids stay packed the way key() packs them (indexA, indexB, typeA, typeB from the low
+// byte up) until they are written out: one integer to copy and select instead of four bytes.
+constexpr std::uint32_t kFaceVertex = key({0, 0, FeatureType::Face, FeatureType::Vertex});
+constexpr std::uint32_t kVertexFace = key({0, 0, FeatureType::Vertex, FeatureType::Face});
+constexpr std::uint32_t kIndexBMask = 0xff00U;
+
+constexpr std::uint32_t packedId(int indexA, int indexB, std::uint32_t types)
+{
+    return static_cast<std::uint32_t>(indexA) | static_cast<std::uint32_t>(indexB) << 8 | types;
+}
+
+constexpr FeatureId unpack(std::uint32_t k)
+{
+    return {static_cast<std::uint8_t>(k), static_cast<std::uint8_t>(k >> 8),
+            static_cast<FeatureType>(static_cast<std::uint8_t>(k >> 16)),
+            static_cast<FeatureType>(static_cast<std::uint8_t>(k >> 24))};
+}
+
+// The same id seen from the other shape: A's and B's halves trade places.
+constexpr std::uint32_t swapped(std::uint32_t k)
+{
+    return ((k & 0x00ff00ffU) << 8) | ((k >> 8) & 0x00ff00ffU);
+}
+
 struct ClipVertex
 {
     Vec2 v;
-    FeatureId id;
+    std::uint32_t id; // packed
 };
 
-// Keeps the part of segment in[0..1] on the back side of the line dot(normal, x) = offset.
-// A point made by the cut takes the reference vertex it was cut at as its feature.
-int clipSegmentToLine(ClipVertex out[2], const ClipVertex in[2], Vec2 normal, float offset,
-                      std::uint8_t referenceVertex)
+// Keeps the part of segment in[0..1] on the back side of the line dot(normal, x) = offset and
+// says whether two points are left, the only outcome a manifold can use. A point made by the cut
+// takes the reference vertex it was cut at as its feature.
+//
+// Written without branches: which end survives is as random as the pairs, so the cut point is
+// always computed (a division by zero when both ends are on the line is harmless: that point is
+// then not picked) and the outputs are picked by index.
+inline bool clipSegmentToLine(ClipVertex out[2], const ClipVertex in[2], Vec2 normal, float offset,
+                              int referenceVertex)
 {
-    int count = 0;
     const float d0 = dot(normal, in[0].v) - offset;
     const float d1 = dot(normal, in[1].v) - offset;
-    if (d0 <= 0.0f)
-    {
-        out[count++] = in[0];
-    }
-    if (d1 <= 0.0f)
-    {
-        out[count++] = in[1];
-    }
-    if (d0 * d1 < 0.0f)
-    {
-        const float t = d0 / (d0 - d1);
-        out[count].v = in[0].v + t * (in[1].v - in[0].v);
-        out[count].id = {referenceVertex, in[0].id.indexB, FeatureType::Vertex, FeatureType::Face};
-        ++count;
-    }
-    return count;
-}
-
-FeatureId swapped(FeatureId f)
-{
-    return {f.indexB, f.indexA, f.typeB, f.typeA};
+    const bool keep0 = d0 <= 0.0f;
+    const bool keep1 = d1 <= 0.0f;
+    const bool cut = d0 * d1 < 0.0f;
+    const float t = d0 / (d0 - d1);
+    const ClipVertex second[2] = {in[1],
+                                  {in[0].v + t * (in[1].v - in[0].v),
+                                   packedId(referenceVertex, 0, kVertexFace) | (in[0].id & kIndexBMask)}};
+    out[0] = in[keep0 ? 0 : 1];
+    out[1] = second[(keep0 & keep1) ? 0 : 1];
+    return static_cast<int>(keep0) + static_cast<int>(keep1) + static_cast<int>(cut) >= 2;
 }
 
 } // namespace
@@ -53,21 +71,27 @@ FeatureId swapped(FeatureId f)
 Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
 {
     Manifold m;
-    const detail::FaceSeparation sepA = detail::maxFaceSeparation(a, b);
-    if (sepA.separation > speculativeDistance)
+    // Both boxes' separations are worked out before either is tested: apart or not is a coin toss
+    // on these pairs, and starting B's while A's is still in flight measured faster than waiting.
+    const detail::FaceSeparations seps[2] = {detail::faceSeparations(a, b), detail::faceSeparations(b, a)};
+    const float maxA = detail::largest(seps[0]);
+    const float maxB = detail::largest(seps[1]);
+    if (maxA > speculativeDistance)
     {
         return m;
     }
-    const detail::FaceSeparation sepB = detail::maxFaceSeparation(b, a);
-    if (sepB.separation > speculativeDistance)
+    if (maxB > speculativeDistance)
     {
         return m;
     }
 
-    const bool flip = sepB.separation > sepA.separation + kReferenceFaceTolerance;
-    const Obb& ref = flip ? b : a;
-    const Obb& inc = flip ? a : b;
-    const int refFace = flip ? sepB.face : sepA.face;
+    // Which box gives the reference face, picked by index rather than by a branch; only its
+    // face needs choosing.
+    const bool flip = maxB > maxA + kReferenceFaceTolerance;
+    const Obb* const boxes[2] = {&a, &b};
+    const Obb& ref = *boxes[flip ? 1 : 0];
+    const Obb& inc = *boxes[flip ? 0 : 1];
+    const int refFace = detail::bestFace(seps[flip ? 1 : 0]);
 
     const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
 
@@ -82,18 +106,14 @@ Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
             incFace = i;
         }
     }
-    const auto refIndex = static_cast<std::uint8_t>(refFace);
-    const auto i1 = static_cast<std::uint8_t>(incFace);
-    const auto i2 = static_cast<std::uint8_t>((incFace + 1) & 3);
     const ClipVertex incident[2] = {
-        {toWorld(inc, detail::boxVertex(inc.halfExtents, i1)),
-         {refIndex, i1, FeatureType::Face, FeatureType::Vertex}},
-        {toWorld(inc, detail::boxVertex(inc.halfExtents, i2)),
-         {refIndex, i2, FeatureType::Face, FeatureType::Vertex}},
+        {toWorld(inc, detail::boxVertex(inc.halfExtents, incFace)), packedId(refFace, incFace, kFaceVertex)},
+        {toWorld(inc, detail::boxVertex(inc.halfExtents, incFace + 1)),
+         packedId(refFace, (incFace + 1) & 3, kFaceVertex)},
     };
 
-    const auto iv1 = refIndex;
-    const auto iv2 = static_cast<std::uint8_t>((refFace + 1) & 3);
+    const int iv1 = refFace;
+    const int iv2 = (refFace + 1) & 3;
     const Vec2 v11 = toWorld(ref, detail::boxVertex(ref.halfExtents, iv1));
     const Vec2 v12 = toWorld(ref, detail::boxVertex(ref.halfExtents, iv2));
     const Vec2 tangent = perp(normal);
@@ -103,28 +123,39 @@ Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
     const float sideOffset2 = dot(tangent, v12);
 
     ClipVertex clip1[2];
-    if (clipSegmentToLine(clip1, incident, -tangent, sideOffset1, iv1) < 2)
+    if (!clipSegmentToLine(clip1, incident, -tangent, sideOffset1, iv1))
     {
         return m;
     }
     ClipVertex clip2[2];
-    if (clipSegmentToLine(clip2, clip1, tangent, sideOffset2, iv2) < 2)
+    if (!clipSegmentToLine(clip2, clip1, tangent, sideOffset2, iv2))
     {
         return m;
     }
 
-    m.normal = flip ? -normal : normal;
+    // The rest is written without branches too. The normal is negated when flipped by toggling
+    // its sign bits, which is all negation does. Each point is written to the next free slot
+    // whether it is kept or not; a kept point moves the slot on, and the first slot not used is
+    // cleared at the end, so unused points stay all zero as before.
+    const std::uint32_t signBit = static_cast<std::uint32_t>(flip) << 31;
+    m.normal = {std::bit_cast<float>(std::bit_cast<std::uint32_t>(normal.x) ^ signBit),
+                std::bit_cast<float>(std::bit_cast<std::uint32_t>(normal.y) ^ signBit)};
+    const std::uint32_t swapMask = flip ? ~0U : 0U;
+    ManifoldPoint points[3] = {};
+    int count = 0;
     for (const ClipVertex& cv : clip2)
     {
         const float separation = dot(normal, cv.v) - frontOffset;
-        if (separation <= speculativeDistance)
-        {
-            ManifoldPoint& p = m.points[m.pointCount++];
-            p.point = cv.v - (0.5f * separation) * normal;
-            p.separation = separation;
-            p.id = flip ? swapped(cv.id) : cv.id;
-        }
+        ManifoldPoint& p = points[count];
+        p.point = cv.v - (0.5f * separation) * normal;
+        p.separation = separation;
+        p.id = unpack(cv.id ^ (swapMask & (cv.id ^ swapped(cv.id))));
+        count += separation <= speculativeDistance ? 1 : 0;
     }
+    points[count] = ManifoldPoint{};
+    m.points[0] = points[0];
+    m.points[1] = points[1];
+    m.pointCount = count;
     return m;
 }
 
@@ -136,51 +167,41 @@ Manifold collideBoxCircle(const Obb& a, const Circle& b, float speculativeDistan
     const float r = b.radius;
     const float reach = r + speculativeDistance;
 
-    // The face the centre is furthest outside of (or least inside).
-    const float s[4] = {-c.y - h.y, c.x - h.x, c.y - h.y, -c.x - h.x};
-    int face = 0;
-    for (int i = 1; i < 4; ++i)
-    {
-        if (s[i] > s[face])
-        {
-            face = i;
-        }
-    }
-    if (s[face] > reach)
+    // How far the centre is outside each face. Whether the circle is out of reach only needs the
+    // largest; which face that is, is only looked for when it is in reach.
+    const detail::FaceSeparations sep{{-c.y - h.y, c.x - h.x, c.y - h.y, -c.x - h.x}};
+    const float largest = detail::largest(sep);
+    if (largest > reach)
     {
         return m;
     }
+    // The face the centre is furthest outside of (or least inside).
+    const int face = detail::bestFace(sep);
 
     const Vec2 v1 = detail::boxVertex(h, face);
     const Vec2 v2 = detail::boxVertex(h, face + 1);
     Vec2 n = detail::boxNormal(face);
     Vec2 planePoint = 0.5f * (v1 + v2);
 
-    if (s[face] >= FLT_EPSILON)
+    // Outside, the closest feature is the face or one of its end corners. Inside or outside is a
+    // coin toss on these pairs while a corner is the exception, so the tests are combined without
+    // branches and only "at a corner" is branched on.
+    const bool outside = largest >= FLT_EPSILON;
+    const bool atV1 = outside & (dot(c - v1, v2 - v1) <= 0.0f);
+    const bool atV2 = outside & !atV1 & (dot(c - v2, v1 - v2) <= 0.0f);
+    if (atV1 | atV2)
     {
-        // Outside: the closest feature is the face or one of its end corners.
-        if (dot(c - v1, v2 - v1) <= 0.0f)
-        {
-            if (distanceSquared(c, v1) > reach * reach)
-            {
-                return m;
-            }
-            n = normalize(c - v1);
-            planePoint = v1;
-        }
-        else if (dot(c - v2, v1 - v2) <= 0.0f)
-        {
-            if (distanceSquared(c, v2) > reach * reach)
-            {
-                return m;
-            }
-            n = normalize(c - v2);
-            planePoint = v2;
-        }
-        else if (dot(c - planePoint, n) > reach)
+        const Vec2 v = atV1 ? v1 : v2;
+        if (distanceSquared(c, v) > reach * reach)
         {
             return m;
         }
+        n = normalize(c - v);
+        planePoint = v;
+    }
+    else if (outside & (dot(c - planePoint, n) > reach))
+    {
+        return m;
     }
 
     const float dist = dot(c - planePoint, n);
