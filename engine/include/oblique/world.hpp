@@ -142,6 +142,9 @@ public:
     std::span<const ContactImpulseEvent> contactImpulseEvents() const;
     std::span<const SensorEvent> sensorBeginEvents() const;
     std::span<const SensorEvent> sensorEndEvents() const;
+    /// Bodies the last step stopped because their motion would have left float range (or gone
+    /// beyond 1e18 m): each keeps its last finite pose with zero velocity. Empty in any sane scene.
+    std::span<const BodyId> outOfRangeBodies() const;
 
     // --- queries (answered from the broadphase tree) --------------------------------------
 

@@ -401,8 +401,10 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         for (int j = 0; j < extra.pointCount; ++j)
         {
             const VelocityPoint& cp = cc.points[j];
-            c.normalImpulse[j] = cp.normalImpulse;
-            c.tangentImpulse[j] = cp.tangentImpulse;
+            // A non-finite impulse (from a body about to be stopped below) must not be carried
+            // into the next step by warm starting.
+            c.normalImpulse[j] = std::isfinite(cp.normalImpulse) ? cp.normalImpulse : 0.0f;
+            c.tangentImpulse[j] = std::isfinite(cp.tangentImpulse) ? cp.tangentImpulse : 0.0f;
             // Remember how fast a speculative point was coming in when the solver had to stop it.
             const bool stoppedShort = extra.separation[j] >= kLinearSlop && cp.normalImpulse > 0.0f;
             c.approach[j] = stoppedShort ? std::min(extra.relativeVelocity[j], c.approach[j]) : 0.0f;
@@ -468,14 +470,26 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         const SolverPose& p = solverPoses[i];
         const std::uint32_t index = solverToBody[i - 1];
         BodyState& s = states[index];
+        BodyRecord& r = records[index];
+        r.force = {};
+        r.torque = 0.0f;
+        // Nothing non-finite ever enters the world: a body whose step would leave float range
+        // (absurd forces, gravity, or a partner that did) keeps its last pose, stops, and is
+        // reported instead of being lost silently.
+        const bool inRange = isFinite(p.c) && std::isfinite(p.a) && isFinite(v.v) && std::isfinite(v.w) &&
+                             std::fabs(p.c.x) <= kWorldLimit && std::fabs(p.c.y) <= kWorldLimit;
+        if (!inRange)
+        {
+            s.v = {};
+            s.w = 0.0f;
+            outOfRange.push_back(idOf(index));
+            continue;
+        }
         s.position = p.c;
         s.angle = p.a;
         s.q = makeRot(p.a);
         s.v = v.v;
         s.w = v.w;
-        BodyRecord& r = records[index];
-        r.force = {};
-        r.torque = 0.0f;
     }
 
     // Sleep: an island sleeps when all its bodies have been still for kTimeToSleep.

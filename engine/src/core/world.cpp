@@ -51,16 +51,17 @@ void validateShape(const char* function, const ShapeDef& s)
 {
     if (s.kind == ShapeKind::Box)
     {
-        if (!isFinite(s.halfExtents) || !(s.halfExtents.x > 0.0f) || !(s.halfExtents.y > 0.0f))
+        if (!(s.halfExtents.x > 0.0f) || !(s.halfExtents.y > 0.0f) || !(s.halfExtents.x <= kWorldLimit) ||
+            !(s.halfExtents.y <= kWorldLimit))
         {
-            fail(function, "shape.halfExtents must be finite and > 0");
+            fail(function, "shape.halfExtents must be > 0 and at most 1e18");
         }
     }
     else if (s.kind == ShapeKind::Circle)
     {
-        if (!std::isfinite(s.radius) || !(s.radius > 0.0f))
+        if (!(s.radius > 0.0f) || !(s.radius <= kWorldLimit))
         {
-            fail(function, "shape.radius must be finite and > 0");
+            fail(function, "shape.radius must be > 0 and at most 1e18");
         }
     }
     else
@@ -81,13 +82,21 @@ void validateShape(const char* function, const ShapeDef& s)
     }
 }
 
+void requireInRange(const char* function, Vec2 position)
+{
+    if (!(std::fabs(position.x) <= kWorldLimit) || !(std::fabs(position.y) <= kWorldLimit))
+    {
+        fail(function, "position must be finite and within 1e18 m of the origin");
+    }
+}
+
 void validateBody(const char* function, const BodyDef& b)
 {
     if (b.type != BodyType::Static && b.type != BodyType::Kinematic && b.type != BodyType::Dynamic)
     {
         fail(function, "body.type is not a body type");
     }
-    requireFinite(function, "body.position", b.position);
+    requireInRange(function, b.position);
     requireFinite(function, "body.angle", b.angle);
     requireFinite(function, "body.linearVelocity", b.linearVelocity);
     requireFinite(function, "body.angularVelocity", b.angularVelocity);
@@ -109,6 +118,60 @@ void validateBody(const char* function, const BodyDef& b)
 constexpr bool operator!=(Vec2 a, Vec2 b)
 {
     return !(a == b);
+}
+
+struct MassData
+{
+    float mass = 0.0f;
+    float invMass = 0.0f;
+    float inertia = 0.0f;
+    float invInertia = 0.0f;
+};
+
+// Mass and rotational inertia about the centre from density; throws when they overflow, before
+// the world has been touched.
+MassData massDataOf(const BodyDef& body, const ShapeDef& shape)
+{
+    MassData m;
+    if (body.type != BodyType::Dynamic)
+    {
+        return m;
+    }
+    float area;
+    float inertiaPerMass;
+    if (shape.kind == ShapeKind::Box)
+    {
+        area = 4.0f * shape.halfExtents.x * shape.halfExtents.y;
+        inertiaPerMass =
+            (shape.halfExtents.x * shape.halfExtents.x + shape.halfExtents.y * shape.halfExtents.y) / 3.0f;
+    }
+    else
+    {
+        area = std::numbers::pi_v<float> * shape.radius * shape.radius;
+        inertiaPerMass = 0.5f * shape.radius * shape.radius;
+    }
+    m.mass = shape.density * area;
+    m.inertia = m.mass * inertiaPerMass;
+    if (!std::isfinite(m.mass) || !std::isfinite(m.inertia))
+    {
+        fail("createBody", "the shape is too large or too dense: its mass or inertia overflows a float");
+    }
+    if (!(m.mass > 0.0f))
+    {
+        // Like Box2D: a massless dynamic body still responds, as 1 kg that cannot turn.
+        m.mass = 1.0f;
+        m.inertia = 0.0f;
+    }
+    m.invMass = 1.0f / m.mass;
+    if (body.fixedRotation || !(m.inertia > 0.0f))
+    {
+        m.inertia = 0.0f;
+    }
+    else
+    {
+        m.invInertia = 1.0f / m.inertia;
+    }
+    return m;
 }
 
 void validateIterations(const char* function, int velocityIterations, int positionIterations)
@@ -489,6 +552,7 @@ BodyId World::createBody(const BodyDef& body, const ShapeDef& shape)
 {
     validateBody("createBody", body);
     validateShape("createBody", shape);
+    const MassData mass = massDataOf(body, shape);
     WorldState& w = *m_impl;
 
     std::uint32_t index;
@@ -518,41 +582,10 @@ BodyId World::createBody(const BodyDef& body, const ShapeDef& shape)
     r.gravityScale = body.gravityScale;
     r.userData = body.userData;
 
-    if (body.type == BodyType::Dynamic)
-    {
-        float area;
-        float inertiaPerMass;
-        if (shape.kind == ShapeKind::Box)
-        {
-            area = 4.0f * shape.halfExtents.x * shape.halfExtents.y;
-            inertiaPerMass =
-                (shape.halfExtents.x * shape.halfExtents.x + shape.halfExtents.y * shape.halfExtents.y) /
-                3.0f;
-        }
-        else
-        {
-            area = std::numbers::pi_v<float> * shape.radius * shape.radius;
-            inertiaPerMass = 0.5f * shape.radius * shape.radius;
-        }
-        r.mass = shape.density * area;
-        r.inertia = r.mass * inertiaPerMass;
-        if (!(r.mass > 0.0f))
-        {
-            // Like Box2D: a massless dynamic body still responds, as 1 kg that cannot turn.
-            r.mass = 1.0f;
-            r.inertia = 0.0f;
-        }
-        r.invMass = 1.0f / r.mass;
-        if (body.fixedRotation || !(r.inertia > 0.0f))
-        {
-            r.inertia = 0.0f;
-            r.invInertia = 0.0f;
-        }
-        else
-        {
-            r.invInertia = 1.0f / r.inertia;
-        }
-    }
+    r.mass = mass.mass;
+    r.invMass = mass.invMass;
+    r.inertia = mass.inertia;
+    r.invInertia = mass.invInertia;
 
     BodyState& s = w.states[index];
     s.position = body.position;
@@ -697,7 +730,7 @@ void World::setTransform(BodyId id, Vec2 position, float angle)
 {
     WorldState& w = *m_impl;
     const std::uint32_t i = w.checkedIndex(id, "setTransform");
-    requireFinite("setTransform", "position", position);
+    requireInRange("setTransform", position);
     requireFinite("setTransform", "angle", angle);
     BodyState& s = w.states[i];
     s.position = position;
@@ -871,6 +904,7 @@ void World::step(float dt, int velocityIterations, int positionIterations)
     w.impulseEvents.clear();
     w.sensorBeginEvents.clear();
     w.sensorEndEvents.clear();
+    w.outOfRange.clear();
 
     Clock::time_point t = Clock::now();
     w.updatePairs();
@@ -993,6 +1027,11 @@ std::span<const SensorEvent> World::sensorBeginEvents() const
 std::span<const SensorEvent> World::sensorEndEvents() const
 {
     return m_impl->sensorEndEvents;
+}
+
+std::span<const BodyId> World::outOfRangeBodies() const
+{
+    return m_impl->outOfRange;
 }
 
 const Profile& World::profile() const

@@ -35,6 +35,9 @@ inline constexpr float kSpeculativeDistance = 4.0f * kLinearSlop;
 // Points this close count as touching for events and contacts(): the speculative solver stops
 // colliding bodies at the surface give or take float rounding, a hair on either side of zero.
 inline constexpr float kTouchingDistance = kLinearSlop;
+// Beyond this distance from the origin (metres) a body is out of range: far enough that no game
+// goes there, near enough that its bounding box and every product the solver forms stay finite.
+inline constexpr float kWorldLimit = 1.0e18f;
 
 // Position and velocity: read and written by every phase of the step.
 struct BodyState
@@ -213,6 +216,7 @@ struct WorldState
     std::vector<ContactImpulseEvent> impulseEvents;
     std::vector<SensorEvent> sensorBeginEvents;
     std::vector<SensorEvent> sensorEndEvents;
+    std::vector<BodyId> outOfRange;
 
     Profile profile;
     float previousDt = 0.0f;

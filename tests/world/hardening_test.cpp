@@ -1,0 +1,174 @@
+// Extreme but legal input: the world keeps every number finite, never hangs, and reports a body
+// whose motion would leave float range instead of losing it.
+
+#include "world_scenes.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
+#include <stdexcept>
+#include <vector>
+
+namespace oblique::test
+{
+namespace
+{
+
+bool allFinite(const World& world)
+{
+    for (const BodyId id : world.bodies())
+    {
+        if (!isFinite(world.position(id)) || !std::isfinite(world.angle(id)) ||
+            !isFinite(world.linearVelocity(id)) || !std::isfinite(world.angularVelocity(id)))
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+TEST(WorldHardening, BoxRestsOnGroundAMillionMetresOut)
+{
+    World world;
+    // At 1e6 m a float resolves 6 cm, so the box cannot rest as neatly as near the origin, but it
+    // must still rest on the ground and stay finite.
+    world.createBody(bodyAt(BodyType::Static, {1.0e6f, -1.0f}), boxShape({20.0f, 1.0f}));
+    const BodyId box = world.createBody(bodyAt(BodyType::Dynamic, {1.0e6f, 2.0f}), boxShape({0.5f, 0.5f}));
+    for (int i = 0; i < 300; ++i)
+    {
+        world.step(1.0f / 60.0f);
+        ASSERT_TRUE(allFinite(world)) << "step " << i;
+    }
+    EXPECT_NEAR(world.position(box).y, 0.5f, 0.1f);
+    EXPECT_NEAR(world.position(box).x, 1.0e6f, 0.2f);
+    EXPECT_TRUE(world.outOfRangeBodies().empty());
+}
+
+TEST(WorldHardening, BallAtTenThousandMetresPerSecondDoesNotPassThroughAWall)
+{
+    World world(WorldDef{.gravity = {0.0f, 0.0f}});
+    world.createBody(bodyAt(BodyType::Static, {50.0f, 0.0f}), boxShape({0.5f, 20.0f}));
+    BodyDef def = bodyAt(BodyType::Dynamic, {0.0f, 0.0f});
+    def.linearVelocity = {1.0e4f, 0.0f};
+    const BodyId ball = world.createBody(def, circleShape(0.25f));
+    for (int i = 0; i < 240; ++i)
+    {
+        world.step(1.0f / 60.0f);
+        ASSERT_TRUE(allFinite(world)) << "step " << i;
+        // The wall's near face is at x = 49.5: the ball's centre may reach 49.25, never beyond
+        // the wall.
+        ASSERT_LT(world.position(ball).x, 49.5f) << "step " << i;
+    }
+}
+
+TEST(WorldHardening, MillimetreBoxRidesAKilometreBox)
+{
+    World world;
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({2000.0f, 1.0f}));
+    const BodyId big =
+        world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 500.0f}), boxShape({1000.0f, 500.0f}));
+    const BodyId tiny =
+        world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 1000.01f}), boxShape({0.001f, 0.001f}));
+    for (int i = 0; i < 300; ++i)
+    {
+        world.step(1.0f / 60.0f);
+        ASSERT_TRUE(allFinite(world)) << "step " << i;
+    }
+    // The big box rests on the ground; the tiny one rests on the big one's top face at y = 1000.
+    EXPECT_NEAR(world.position(big).y, 500.0f, 0.05f);
+    EXPECT_NEAR(world.position(tiny).y, 1000.001f, 0.05f);
+}
+
+TEST(WorldHardening, TwoThousandBodiesCreatedInOneSpotSpreadOutFinite)
+{
+    World world;
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({100.0f, 1.0f}));
+    std::vector<BodyId> pile;
+    for (int i = 0; i < 2000; ++i)
+    {
+        pile.push_back(world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 5.0f}),
+                                        i % 2 == 0 ? boxShape({0.5f, 0.5f}) : circleShape(0.5f)));
+    }
+    // The first steps are the costly ones (every pair overlaps); 20 are enough to see them part.
+    for (int i = 0; i < 20; ++i)
+    {
+        world.step(1.0f / 60.0f);
+        ASSERT_TRUE(allFinite(world)) << "step " << i;
+    }
+    // Position correction works them apart (0.2 m per pass at most, so no explosion): they are
+    // no longer piled on one point.
+    float spread = 0.0f;
+    for (const BodyId id : pile)
+    {
+        spread = std::max(spread, std::fabs(world.position(id).x));
+    }
+    EXPECT_GT(spread, 1.0f);
+    EXPECT_TRUE(world.outOfRangeBodies().empty());
+}
+
+TEST(WorldHardening, AbsurdForceIsReportedAndTheBodyKeepsItsLastPose)
+{
+    World world(WorldDef{.gravity = {0.0f, 0.0f}});
+    const BodyId box = world.createBody(bodyAt(BodyType::Dynamic, {1.0f, 2.0f}), boxShape({0.5f, 0.5f}));
+    const BodyId other = world.createBody(bodyAt(BodyType::Dynamic, {10.0f, 2.0f}), boxShape({0.5f, 0.5f}));
+    world.step(1.0f / 60.0f);
+    EXPECT_TRUE(world.outOfRangeBodies().empty());
+
+    // Legal (finite) but the velocity it produces overflows a float.
+    world.applyForce(box, {std::numeric_limits<float>::max(), 0.0f}, {1.0f, 2.5f});
+    world.applyForce(box, {std::numeric_limits<float>::max(), 0.0f}, {1.0f, 2.5f});
+    world.step(1.0f / 60.0f);
+    ASSERT_EQ(world.outOfRangeBodies().size(), 1u);
+    EXPECT_EQ(world.outOfRangeBodies()[0], box);
+    EXPECT_TRUE(allFinite(world));
+    EXPECT_EQ(world.position(box), (Vec2{1.0f, 2.0f}));
+    EXPECT_EQ(world.linearVelocity(box), (Vec2{0.0f, 0.0f}));
+    EXPECT_EQ(world.position(other), (Vec2{10.0f, 2.0f}));
+
+    // The next step is ordinary again.
+    world.step(1.0f / 60.0f);
+    EXPECT_TRUE(world.outOfRangeBodies().empty());
+    EXPECT_TRUE(allFinite(world));
+}
+
+TEST(WorldHardening, HugeGravityNeitherPoisonsTheWorldNorPushesAStackThroughTheGround)
+{
+    World world;
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({20.0f, 1.0f}));
+    std::vector<BodyId> stack;
+    for (int i = 0; i < 10; ++i)
+    {
+        stack.push_back(world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 0.5f + static_cast<float>(i)}),
+                                         boxShape({0.5f, 0.5f})));
+    }
+    // dt * g is 5e36 m/s: finite, and capped to 2 m per step before it moves anything.
+    world.setGravity({0.0f, -3.0e38f});
+    for (int i = 0; i < 60; ++i)
+    {
+        world.step(1.0f / 60.0f);
+        ASSERT_TRUE(allFinite(world)) << "step " << i;
+        ASSERT_GT(world.position(stack[0]).y, 0.0f) << "step " << i;
+    }
+    EXPECT_TRUE(world.outOfRangeBodies().empty());
+}
+
+TEST(WorldHardening, BodiesBeyondTheWorldLimitOrTooHeavyAreRefusedAndChangeNothing)
+{
+    World world;
+    world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 0.0f}), boxShape({0.5f, 0.5f}));
+    const std::uint64_t before = world.stateHash();
+    EXPECT_THROW(world.createBody(bodyAt(BodyType::Dynamic, {2.0e18f, 0.0f}), boxShape({0.5f, 0.5f})),
+                 std::invalid_argument);
+    EXPECT_THROW(world.createBody(bodyAt(BodyType::Static, {0.0f, 0.0f}), boxShape({3.0e18f, 1.0f})),
+                 std::invalid_argument);
+    ShapeDef heavy = boxShape({1.0e10f, 1.0e10f});
+    heavy.density = 1.0e30f;
+    EXPECT_THROW(world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 0.0f}), heavy), std::invalid_argument);
+    EXPECT_EQ(world.bodyCount(), 1);
+    EXPECT_EQ(world.stateHash(), before);
+    // The same oversized box is fine as a static body: it has no mass to overflow.
+    EXPECT_NO_THROW(world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0e10f}), heavy));
+}
+
+} // namespace
+} // namespace oblique::test
