@@ -101,6 +101,9 @@ public:
     Circle circle(BodyId id) const;
     Aabb aabb(BodyId id) const;
 
+    /// Replaces the body's shape (size, material, filter); mass and inertia follow from the new
+    /// shape. Its contacts end and are found anew on the next step. Wakes it and what it touched.
+    void setShape(BodyId id, const ShapeDef& shape);
     /// Teleports the body; its contacts are found anew on the next step. Wakes it.
     void setTransform(BodyId id, Vec2 position, float angle);
     void setLinearVelocity(BodyId id, Vec2 v);

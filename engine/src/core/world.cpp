@@ -130,7 +130,7 @@ struct MassData
 
 // Mass and rotational inertia about the centre from density; throws when they overflow, before
 // the world has been touched.
-MassData massDataOf(const BodyDef& body, const ShapeDef& shape)
+MassData massDataOf(const char* function, const BodyDef& body, const ShapeDef& shape)
 {
     MassData m;
     if (body.type != BodyType::Dynamic)
@@ -154,7 +154,7 @@ MassData massDataOf(const BodyDef& body, const ShapeDef& shape)
     m.inertia = m.mass * inertiaPerMass;
     if (!std::isfinite(m.mass) || !std::isfinite(m.inertia))
     {
-        fail("createBody", "the shape is too large or too dense: its mass or inertia overflows a float");
+        fail(function, "the shape is too large or too dense: its mass or inertia overflows a float");
     }
     if (!(m.mass > 0.0f))
     {
@@ -360,6 +360,32 @@ void WorldState::destroyContact(std::int32_t c, bool reportEnd)
     --contactCount;
 }
 
+// Ends every contact of a body, waking what it touched.
+void WorldState::dropContacts(std::uint32_t index)
+{
+    BodyRecord& r = records[index];
+    while (r.contactHead != kNullIndex)
+    {
+        const std::int32_t c = r.contactHead >> 1;
+        const Contact& contact = contacts[static_cast<std::size_t>(c)];
+        if ((contact.flags & kContactTouching) != 0)
+        {
+            wake(contact.a == index ? contact.b : contact.a);
+        }
+        destroyContact(c, true);
+    }
+}
+
+// Puts a body's proxy back in the tree from scratch, for a body that jumped or changed size.
+void WorldState::reinsertProxy(std::uint32_t index)
+{
+    BodyRecord& r = records[index];
+    tree.destroyProxy(r.proxyId);
+    std::replace(moveBuffer.begin(), moveBuffer.end(), r.proxyId, kNullNode);
+    r.proxyId = tree.createProxy(shapeAabb(index), kAabbMargin, index);
+    moveBuffer.push_back(r.proxyId);
+}
+
 // Finds pairs for every proxy that moved since the last call and creates their contacts. Pairs
 // are sorted before creation so contact order depends only on body indices.
 void WorldState::updatePairs()
@@ -552,7 +578,7 @@ BodyId World::createBody(const BodyDef& body, const ShapeDef& shape)
 {
     validateBody("createBody", body);
     validateShape("createBody", shape);
-    const MassData mass = massDataOf(body, shape);
+    const MassData mass = massDataOf("createBody", body, shape);
     WorldState& w = *m_impl;
 
     std::uint32_t index;
@@ -605,16 +631,7 @@ void World::destroyBody(BodyId id)
     WorldState& w = *m_impl;
     const std::uint32_t index = w.checkedIndex(id, "destroyBody");
     BodyRecord& r = w.records[index];
-    while (r.contactHead != kNullIndex)
-    {
-        const std::int32_t c = r.contactHead >> 1;
-        const Contact& contact = w.contacts[static_cast<std::size_t>(c)];
-        if ((contact.flags & kContactTouching) != 0)
-        {
-            w.wake(contact.a == index ? contact.b : contact.a);
-        }
-        w.destroyContact(c, true);
-    }
+    w.dropContacts(index);
     std::replace(w.moveBuffer.begin(), w.moveBuffer.end(), r.proxyId, kNullNode);
     w.tree.destroyProxy(r.proxyId);
     r.alive = false;
@@ -726,6 +743,26 @@ Aabb World::aabb(BodyId id) const
     return m_impl->shapeAabb(m_impl->checkedIndex(id, "aabb"));
 }
 
+void World::setShape(BodyId id, const ShapeDef& shape)
+{
+    WorldState& w = *m_impl;
+    const std::uint32_t i = w.checkedIndex(id, "setShape");
+    validateShape("setShape", shape);
+    BodyRecord& r = w.records[i];
+    BodyDef asDefined;
+    asDefined.type = r.type;
+    asDefined.fixedRotation = r.fixedRotation;
+    const MassData mass = massDataOf("setShape", asDefined, shape);
+    w.dropContacts(i);
+    r.shape = shape;
+    r.mass = mass.mass;
+    r.invMass = mass.invMass;
+    r.inertia = mass.inertia;
+    r.invInertia = mass.invInertia;
+    w.wake(i);
+    w.reinsertProxy(i);
+}
+
 void World::setTransform(BodyId id, Vec2 position, float angle)
 {
     WorldState& w = *m_impl;
@@ -736,13 +773,9 @@ void World::setTransform(BodyId id, Vec2 position, float angle)
     s.position = position;
     s.angle = angle;
     s.q = makeRot(angle);
-    BodyRecord& r = w.records[i];
     w.wake(i);
     // A teleport can land far away: re-insert the proxy rather than stretch it.
-    w.tree.destroyProxy(r.proxyId);
-    std::replace(w.moveBuffer.begin(), w.moveBuffer.end(), r.proxyId, kNullNode);
-    r.proxyId = w.tree.createProxy(w.shapeAabb(i), kAabbMargin, i);
-    w.moveBuffer.push_back(r.proxyId);
+    w.reinsertProxy(i);
 }
 
 void World::setLinearVelocity(BodyId id, Vec2 v)

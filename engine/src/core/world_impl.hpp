@@ -229,6 +229,8 @@ struct WorldState
     void updatePairs();
     void createContact(std::uint32_t a, std::uint32_t b);
     void destroyContact(std::int32_t c, bool reportEnd);
+    void dropContacts(std::uint32_t index);
+    void reinsertProxy(std::uint32_t index);
     void collide(float dt);
     void synchronize(float dt);
     void countWork();
