@@ -21,10 +21,12 @@ run: build
 
 test: build build-dev
 	ctest --preset release
+	scripts/check-install build/release
 	ctest --preset dev
 
 bench: build
 	build/release/bench/oblique-bench-collision
+	build/release/bench/oblique-bench-world
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i
