@@ -1,5 +1,5 @@
 # Thin wrapper over CMake presets. Every target installs missing dependencies first.
-.PHONY: all deps build build-dev run test bench format clean
+.PHONY: all deps build build-dev run test bench lint format clean
 
 DEFAULT_SCENE ?= scenes/box_on_ground.json
 
@@ -27,6 +27,9 @@ test: build build-dev
 bench: build
 	build/release/bench/oblique-bench-collision
 	build/release/bench/oblique-bench-world
+
+lint: build
+	scripts/lint build/release
 
 format:
 	git ls-files '*.cpp' '*.hpp' | xargs clang-format -i

@@ -48,6 +48,7 @@ int compareScene(const CompareOptions& options)
     }
 
     std::vector<Vec2> start;
+    start.reserve(static_cast<std::size_t>(box2d.bodyCount()));
     for (int i = 0; i < box2d.bodyCount(); ++i)
     {
         start.push_back(box2d.bodyState(i).position);
