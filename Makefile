@@ -23,6 +23,7 @@ test: build build-dev
 	ctest --preset release
 	scripts/check-install build/release
 	ctest --preset dev
+	scripts/check-determinism build/release build/dev
 
 bench: build
 	build/release/bench/oblique-bench-collision
