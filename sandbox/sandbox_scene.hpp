@@ -59,6 +59,10 @@ public:
     // and hides the physics-only controls.
     virtual bool stepsWorld() const { return true; }
 
+    // Whether update() is also called while the app is paused (once per app update then, with
+    // context.paused set). By default only scenes that do not step the world react while paused.
+    virtual bool reactsWhilePaused() const { return !stepsWorld(); }
+
     // One or two lines of help shown in the corner (keys and mouse).
     virtual std::string help() const { return {}; }
 

@@ -1,0 +1,1044 @@
+#include "sandbox_app.hpp"
+
+#include "described_scene.hpp"
+#include "oblique/scene_world.hpp"
+#include "sandbox_math.hpp"
+#include "scene_catalog.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <imgui.h>
+#include <imgui_stdlib.h>
+#include <map>
+#include <system_error>
+
+namespace oblique::sandbox
+{
+
+namespace
+{
+
+struct Speed
+{
+    const char* label;
+    double factor;
+};
+
+constexpr std::array<Speed, 4> kSpeeds{{{"1x", 1.0}, {"1/2x", 0.5}, {"1/4x", 0.25}, {"1/10x", 0.1}}};
+
+// Updates between two looks at the open scene file's time stamp (about twice a second at 60 Hz),
+// and between two listings of the scenes directory.
+constexpr int kPollUpdates = 30;
+constexpr int kRescanUpdates = 120;
+// How long a status message stays, in updates.
+constexpr int kStatusUpdates = 300;
+// The most world steps one update may take when a scene's step is shorter than the update.
+constexpr int kMaxStepsPerUpdate = 8;
+constexpr float kZoomPerNotch = 1.15f;
+
+const ImVec4 kErrorColour(1.0f, 0.45f, 0.4f, 1.0f);
+const ImVec4 kWarnColour(1.0f, 0.8f, 0.35f, 1.0f);
+const ImVec4 kGhostColour(kGhostColor.r, kGhostColor.g, kGhostColor.b, 1.0f);
+
+std::string format(const char* pattern, auto... args)
+{
+    char text[256];
+    std::snprintf(text, sizeof text, pattern, args...);
+    return text;
+}
+
+// A file-name-friendly form of a scene name: "Vertical stack" -> "vertical_stack".
+std::string slug(const std::string& name)
+{
+    std::string out;
+    for (const char c : name)
+    {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u) != 0)
+        {
+            out.push_back(static_cast<char>(std::tolower(u)));
+        }
+        else if (!out.empty() && out.back() != '_')
+        {
+            out.push_back('_');
+        }
+    }
+    while (!out.empty() && out.back() == '_')
+    {
+        out.pop_back();
+    }
+    return out.empty() ? "scene" : out;
+}
+
+std::filesystem::file_time_type fileTime(const std::filesystem::path& file)
+{
+    std::error_code error;
+    const auto time = std::filesystem::last_write_time(file, error);
+    return error ? std::filesystem::file_time_type{} : time;
+}
+
+} // namespace
+
+SandboxApp::SandboxApp(SandboxOptions options) : m_options(std::move(options))
+{
+    setTitle("Oblique sandbox");
+    setWindowSize(m_options.width, m_options.height);
+    setClearColor({0.10f, 0.11f, 0.14f, 1.0f});
+    setHeadless(m_options.headless);
+    if (m_options.headless)
+    {
+        setFrameLimit(m_options.frames);
+        setScreenshotPath(m_options.screenshot);
+    }
+    m_box2dEnabled = m_options.box2d;
+    m_sceneFiles = listSceneFiles(m_options.scenesDir);
+}
+
+SandboxApp::~SandboxApp() = default;
+
+SceneContext SandboxApp::context()
+{
+    SceneContext c;
+    c.world = &m_world;
+    c.bodies = &m_bodies;
+    c.input = &input();
+    c.camera = &camera();
+    c.paused = m_paused;
+    return c;
+}
+
+bool SandboxApp::openInitialScene()
+{
+    camera().setViewportSize({static_cast<float>(m_options.width), static_cast<float>(m_options.height)});
+    const std::optional<SceneChoice> choice = resolveScene(m_options.scene, m_options.scenesDir);
+    if (!choice)
+    {
+        m_error = "no built-in scene or scene file named '" + m_options.scene +
+                  "' (--list shows the built-in ones)";
+        return false;
+    }
+    const bool opened = choice->builtin >= 0 ? openBuiltin(choice->builtin) : openFile(choice->file);
+    return opened;
+}
+
+std::unique_ptr<SandboxScene> SandboxApp::makeScene() const
+{
+    if (m_source.builtin >= 0)
+    {
+        return builtinScenes()[static_cast<std::size_t>(m_source.builtin)].make();
+    }
+    return std::make_unique<DescribedScene>(m_source.fileScene,
+                                            "Scene file " + m_source.file.string() +
+                                                ": edit and save it, and the sandbox reloads it.");
+}
+
+// Replaces the running scene: a fresh world with default settings, the scene's load(), then the
+// settings the panel overrode, the view, and Box2D's twin.
+void SandboxApp::install(std::unique_ptr<SandboxScene> scene)
+{
+    m_world = World{};
+    m_bodies.clear();
+    m_tools.reset();
+    m_box2d.stop();
+    m_panning = false;
+    SceneContext c = context();
+    scene->load(c);
+    m_scene = std::move(scene);
+
+    if (m_settingsOverridden)
+    {
+        m_world.setGravity(m_settings.gravity);
+        m_world.setIterations(m_settings.velocityIterations, m_settings.positionIterations);
+        m_world.setAllowSleep(m_settings.allowSleep);
+        m_world.setWarmStarting(m_settings.warmStarting);
+    }
+    m_settings = m_world.settings();
+    if (m_options.showUi && m_panelVisible)
+    {
+        makeRoomForPanel(camera(), kPanelWidth);
+    }
+    m_stepDebt = 0.0;
+    m_simTime = 0.0;
+    m_stepCount = 0;
+    m_stepOnce = false;
+    if (m_box2dEnabled && m_scene->sceneDescription() != nullptr && m_scene->stepsWorld())
+    {
+        m_box2d.start(*m_scene->sceneDescription(), m_world.settings());
+    }
+    setTitle("Oblique sandbox - " + m_sceneName);
+}
+
+bool SandboxApp::openBuiltin(int index)
+{
+    const std::vector<SceneEntry>& entries = builtinScenes();
+    if (index < 0 || static_cast<std::size_t>(index) >= entries.size())
+    {
+        return false;
+    }
+    const bool sameScene = m_source.builtin == index;
+    m_source = Source{};
+    m_source.builtin = index;
+    m_sceneName = entries[static_cast<std::size_t>(index)].name;
+    if (!sameScene)
+    {
+        m_settingsOverridden = false;
+    }
+    try
+    {
+        install(makeScene());
+    }
+    catch (const std::exception& e)
+    {
+        m_error = m_sceneName + ": " + e.what();
+        return false;
+    }
+    m_error.clear();
+    m_saveName = slug(m_sceneName) + "_saved.json";
+    return true;
+}
+
+bool SandboxApp::openFile(const std::filesystem::path& file)
+{
+    Scene scene;
+    try
+    {
+        scene = loadScene(file);
+    }
+    catch (const std::exception& e)
+    {
+        m_error = e.what();
+        return false;
+    }
+    const bool sameFile = m_source.builtin < 0 && m_source.file == file;
+    m_source = Source{};
+    m_source.file = file;
+    m_source.fileScene = std::move(scene);
+    m_source.fileTime = fileTime(file);
+    m_sceneName = file.filename().string();
+    if (!sameFile)
+    {
+        m_settingsOverridden = false;
+    }
+    try
+    {
+        install(makeScene());
+    }
+    catch (const std::exception& e)
+    {
+        m_error = file.string() + ": " + e.what();
+        return false;
+    }
+    m_error.clear();
+    m_saveName = file.stem().string() + "_saved.json";
+    return true;
+}
+
+void SandboxApp::restart()
+{
+    try
+    {
+        install(makeScene());
+    }
+    catch (const std::exception& e)
+    {
+        m_error = m_sceneName + ": " + e.what();
+    }
+}
+
+// Built-in scenes have nothing to re-read: reloading one restarts it. A scene file is read again;
+// when it no longer loads, the running world stays and the error shows until the file is fixed.
+void SandboxApp::reload()
+{
+    if (m_source.builtin >= 0)
+    {
+        restart();
+        return;
+    }
+    const std::filesystem::path file = m_source.file;
+    m_source.fileTime = fileTime(file);
+    Scene scene;
+    try
+    {
+        scene = loadScene(file);
+    }
+    catch (const std::exception& e)
+    {
+        m_error = e.what();
+        return;
+    }
+    m_source.fileScene = std::move(scene);
+    m_error.clear();
+    restart();
+    m_status = "reloaded " + file.filename().string();
+    m_statusUpdates = kStatusUpdates;
+}
+
+void SandboxApp::pollFile()
+{
+    if (m_source.builtin >= 0 || m_source.file.empty())
+    {
+        return;
+    }
+    if (--m_pollCountdown > 0)
+    {
+        return;
+    }
+    m_pollCountdown = kPollUpdates;
+    const auto time = fileTime(m_source.file);
+    if (time != std::filesystem::file_time_type{} && time != m_source.fileTime)
+    {
+        reload();
+    }
+}
+
+void SandboxApp::saveCurrent()
+{
+    if (m_saveName.empty())
+    {
+        m_status = "type a file name to save to";
+        m_statusUpdates = kStatusUpdates;
+        return;
+    }
+    std::filesystem::path target{m_saveName};
+    if (target.extension().empty())
+    {
+        target += ".json";
+    }
+    std::error_code error;
+    if (target.is_relative() && !m_options.scenesDir.empty() &&
+        std::filesystem::is_directory(m_options.scenesDir, error))
+    {
+        target = m_options.scenesDir / target;
+    }
+    const Scene* description = m_scene ? m_scene->sceneDescription() : nullptr;
+    Scene origin;
+    origin.name = m_sceneName;
+    if (description != nullptr)
+    {
+        origin = *description;
+    }
+    // Scenes not made from a description save every body the world holds.
+    const std::vector<BodyId> bodies = description != nullptr ? m_bodies : m_world.bodies();
+    try
+    {
+        const Scene captured = captureScene(m_world, bodies, origin);
+        saveScene(captured, target);
+        m_status = format("saved %zu bodies to %s", captured.bodies.size(), target.string().c_str());
+        m_sceneFiles = listSceneFiles(m_options.scenesDir);
+    }
+    catch (const std::exception& e)
+    {
+        m_status = std::string("save failed: ") + e.what();
+    }
+    m_statusUpdates = kStatusUpdates;
+}
+
+void SandboxApp::frameScene()
+{
+    const Scene* description = m_scene ? m_scene->sceneDescription() : nullptr;
+    if (description == nullptr)
+    {
+        return;
+    }
+    frameBounds(camera(), sceneFrameBounds(*description));
+    if (m_options.showUi && m_panelVisible)
+    {
+        makeRoomForPanel(camera(), kPanelWidth);
+    }
+}
+
+void SandboxApp::setBox2dEnabled(bool enabled)
+{
+    m_box2dEnabled = enabled;
+    // Turning it on restarts, so both engines begin from the scene's first frame.
+    if (enabled)
+    {
+        restart();
+    }
+    else
+    {
+        m_box2d.stop();
+    }
+}
+
+void SandboxApp::settingsChanged()
+{
+    m_world.setGravity(m_settings.gravity);
+    m_world.setIterations(m_settings.velocityIterations, m_settings.positionIterations);
+    m_world.setAllowSleep(m_settings.allowSleep);
+    m_world.setWarmStarting(m_settings.warmStarting);
+    m_settingsOverridden = true;
+    m_box2d.applySettings(m_world.settings());
+}
+
+void SandboxApp::markEdited()
+{
+    m_box2d.markDiverged("diverged by user input");
+}
+
+// --- lifecycle -------------------------------------------------------------------------------
+
+void SandboxApp::loadContent()
+{
+    Game::loadContent();
+    if (m_options.showUi)
+    {
+        m_imgui.initialize(renderTarget(), std::string(kDefaultFontPath));
+    }
+    if (!m_scene)
+    {
+        // run() without openInitialScene(): open the default now, whatever it takes.
+        if (!openInitialScene() && !openBuiltin(findBuiltinScene("Pyramid")))
+        {
+            throw std::runtime_error(m_error);
+        }
+    }
+}
+
+void SandboxApp::unloadContent()
+{
+    if (m_imgui.isInitialized())
+    {
+        m_imgui.shutdown(renderTarget());
+    }
+    Game::unloadContent();
+}
+
+void SandboxApp::handleEvent(const sf::Event& event)
+{
+    m_imgui.handleEvent(event);
+    Game::handleEvent(event);
+}
+
+// --- update ----------------------------------------------------------------------------------
+
+void SandboxApp::update(const GameTime& time)
+{
+    Game::update(time);
+    if (m_deferred)
+    {
+        const std::function<void()> action = std::move(m_deferred);
+        m_deferred = nullptr;
+        action();
+    }
+    if (!m_scene)
+    {
+        return;
+    }
+    pollFile();
+    if (--m_rescanCountdown <= 0)
+    {
+        m_rescanCountdown = kRescanUpdates;
+        m_sceneFiles = listSceneFiles(m_options.scenesDir);
+    }
+    if (m_statusUpdates > 0 && --m_statusUpdates == 0)
+    {
+        m_status.clear();
+    }
+
+    handleShortcuts(time);
+    if (!m_scene)
+    {
+        return;
+    }
+
+    bool wheelUsed = false;
+    const bool physics = m_scene->stepsWorld();
+    if (physics)
+    {
+        const ToolResult tools =
+            m_tools.handleInput(m_world, m_bodies, input(), camera(), time.elapsedSeconds(),
+                                !m_imgui.wantsMouse(), !m_imgui.wantsKeyboard());
+        wheelUsed = tools.usedWheel;
+        if (tools.edited)
+        {
+            markEdited();
+        }
+    }
+    handleCamera(wheelUsed);
+
+    SceneContext c = context();
+    if (!physics || (m_paused && m_scene->reactsWhilePaused()))
+    {
+        m_scene->update(c, time);
+    }
+    if (!physics || !(time.elapsed > GameDuration::zero()))
+    {
+        return;
+    }
+
+    if (!m_paused)
+    {
+        // Slow motion keeps the step length and steps less often, so the run stays the same run
+        // (and stays in lockstep with Box2D) at any speed.
+        m_stepDebt += kSpeeds[static_cast<std::size_t>(m_speedIndex)].factor *
+                      static_cast<double>(time.elapsedSeconds()) / static_cast<double>(stepLength());
+        int steps = 0;
+        // 0.999: a 1/60 s update and a 1/60 s float step differ in the last bits; without slack a
+        // step would be skipped now and then.
+        while (m_stepDebt >= 0.999 && steps < kMaxStepsPerUpdate)
+        {
+            stepWorld();
+            m_stepDebt -= 1.0;
+            ++steps;
+        }
+        if (steps == kMaxStepsPerUpdate)
+        {
+            m_stepDebt = 0.0;
+        }
+    }
+    else if (m_stepOnce)
+    {
+        stepWorld();
+    }
+    m_stepOnce = false;
+}
+
+float SandboxApp::stepLength() const
+{
+    const Scene* description = m_scene ? m_scene->sceneDescription() : nullptr;
+    return description != nullptr && description->world.timeStep > 0.0f ? description->world.timeStep
+                                                                        : 1.0f / 60.0f;
+}
+
+void SandboxApp::stepWorld()
+{
+    const float dt = stepLength();
+    GameTime stepTime;
+    stepTime.elapsed = durationFromSeconds(static_cast<double>(dt));
+    stepTime.total = durationFromSeconds(m_simTime + static_cast<double>(dt));
+    SceneContext c = context();
+    c.paused = false;
+    m_scene->update(c, stepTime);
+    m_tools.applySpring(m_world, dt);
+    m_box2d.syncKinematic(m_world, m_bodies);
+    m_world.step(dt);
+    m_box2d.step(m_world, m_bodies);
+    m_simTime += static_cast<double>(dt);
+    ++m_stepCount;
+}
+
+void SandboxApp::handleShortcuts(const GameTime& /*time*/)
+{
+    if (m_imgui.wantsKeyboard())
+    {
+        return;
+    }
+    const Input& in = input();
+    const bool physics = m_scene->stepsWorld();
+    if (in.wasKeyPressed(Key::Tab))
+    {
+        m_panelVisible = !m_panelVisible;
+    }
+    if (in.wasKeyPressed(Key::Escape))
+    {
+        if (!isNull(m_tools.selected()))
+        {
+            m_tools.clearSelection();
+        }
+        else
+        {
+            exit();
+        }
+    }
+    if (in.wasKeyPressed(Key::R))
+    {
+        reload();
+        return;
+    }
+    if (!physics)
+    {
+        return;
+    }
+    if (in.wasKeyPressed(Key::Space))
+    {
+        m_paused = !m_paused;
+    }
+    if (in.wasKeyPressed(Key::S))
+    {
+        m_paused = true;
+        m_stepOnce = true;
+    }
+    if (in.wasKeyPressed(Key::M))
+    {
+        m_speedIndex = m_speedIndex == 0 ? m_slowSpeedIndex : 0;
+    }
+    if (in.wasKeyPressed(Key::F))
+    {
+        frameScene();
+    }
+    if (in.wasKeyPressed(Key::G) && Box2dView::isAvailable() && m_scene->sceneDescription() != nullptr)
+    {
+        setBox2dEnabled(!m_box2dEnabled);
+    }
+}
+
+void SandboxApp::handleCamera(bool wheelUsed)
+{
+    const Input& in = input();
+    const bool mouseFree = !m_imgui.wantsMouse();
+    if (in.wasButtonPressed(MouseButton::Right) && mouseFree)
+    {
+        m_panning = true;
+    }
+    if (!in.isButtonDown(MouseButton::Right))
+    {
+        m_panning = false;
+    }
+    if (m_panning)
+    {
+        camera().pan(in.mouseDelta());
+    }
+    if (mouseFree && !wheelUsed && in.wheelDelta() != 0.0f)
+    {
+        camera().zoomAt(in.mousePosition(), std::pow(kZoomPerNotch, in.wheelDelta()));
+    }
+}
+
+// --- draw ------------------------------------------------------------------------------------
+
+void SandboxApp::draw(const GameTime& time)
+{
+    Game::draw(time);
+    const auto now = std::chrono::steady_clock::now();
+    if (m_lastDraw != std::chrono::steady_clock::time_point{})
+    {
+        const float ms = std::chrono::duration<float, std::milli>(now - m_lastDraw).count();
+        m_frameMs = m_frameMs == 0.0f ? ms : 0.9f * m_frameMs + 0.1f * ms;
+    }
+    m_lastDraw = now;
+
+    SfmlDebugDraw& drawer = debugDraw();
+    m_world.draw(drawer, m_drawOptions);
+    if (m_box2d.isRunning())
+    {
+        m_box2d.draw(drawer);
+    }
+    if (m_scene)
+    {
+        SceneContext c = context();
+        m_scene->draw(c, drawer);
+    }
+    m_tools.draw(m_world, drawer);
+    // The world goes to the target first, so the panel is drawn over it rather than under.
+    drawer.flush(renderTarget());
+
+    if (m_imgui.isInitialized())
+    {
+        m_imgui.newFrame(renderTarget(), time.elapsedSeconds());
+        drawOverlays();
+        if (m_panelVisible)
+        {
+            drawPanel();
+        }
+        m_imgui.render(renderTarget());
+    }
+}
+
+std::vector<std::string> SandboxApp::statsLines() const
+{
+    std::vector<std::string> lines;
+    const Profile& p = m_world.profile();
+    lines.push_back(format("bodies %d   awake %d", m_world.bodyCount(), p.awakeBodyCount));
+    lines.push_back(format("contacts %d   touching %d", p.contactCount, p.touchingCount));
+    lines.push_back(format("step %.2f ms", static_cast<double>(p.step)));
+    lines.push_back(format("  broadphase %.2f  narrow %.2f  solver %.2f", static_cast<double>(p.broadphase),
+                           static_cast<double>(p.narrowphase), static_cast<double>(p.solver)));
+    lines.push_back(format("t %.2f s   step %ld   %.0f fps", m_simTime, m_stepCount,
+                           m_frameMs > 0.0f ? 1000.0 / static_cast<double>(m_frameMs) : 0.0));
+    return lines;
+}
+
+void SandboxApp::drawOverlays()
+{
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImGuiWindowFlags overlay = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_AlwaysAutoResize |
+                                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing |
+                                     ImGuiWindowFlags_NoNav | ImGuiWindowFlags_NoInputs;
+    const bool physics = m_scene && m_scene->stepsWorld();
+
+    ImGui::SetNextWindowPos(ImVec2(display.x - 10.0f, 10.0f), ImGuiCond_Always, ImVec2(1.0f, 0.0f));
+    ImGui::SetNextWindowBgAlpha(0.55f);
+    if (ImGui::Begin("##stats", nullptr, overlay))
+    {
+        ImGui::TextUnformatted(m_sceneName.c_str());
+        if (physics)
+        {
+            for (const std::string& line : statsLines())
+            {
+                ImGui::TextUnformatted(line.c_str());
+            }
+            if (m_paused)
+            {
+                ImGui::TextColored(kWarnColour, "PAUSED  (Space: play, S: step)");
+            }
+            if (m_speedIndex != 0)
+            {
+                ImGui::TextColored(kWarnColour, "slow motion %s",
+                                   kSpeeds[static_cast<std::size_t>(m_speedIndex)].label);
+            }
+            if (m_box2d.isRunning())
+            {
+                ImGui::TextColored(kGhostColour, "Box2D ghosts: max divergence %.4f m (body %d)",
+                                   static_cast<double>(m_box2d.maxDivergence()), m_box2d.maxDivergenceBody());
+                if (m_box2d.isDiverged())
+                {
+                    ImGui::TextColored(kWarnColour, "%s: re-sync with R", m_box2d.divergedReason().c_str());
+                }
+            }
+        }
+        if (!m_error.empty())
+        {
+            ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+            ImGui::TextColored(kErrorColour, "%s", m_error.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        if (!m_status.empty())
+        {
+            ImGui::TextUnformatted(m_status.c_str());
+        }
+    }
+    ImGui::End();
+
+    const float left = m_panelVisible ? kPanelWidth : 10.0f;
+    ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
+    ImGui::SetNextWindowBgAlpha(0.45f);
+    if (ImGui::Begin("##help", nullptr, overlay))
+    {
+        const std::string help = m_scene ? m_scene->help() : std::string();
+        ImGui::PushTextWrapPos(std::max(200.0f, display.x - left - 20.0f));
+        if (!help.empty())
+        {
+            ImGui::TextUnformatted(help.c_str());
+        }
+        if (physics)
+        {
+            ImGui::TextDisabled("Space pause  S step  M slow  R reload  B/C spawn  X bomb  left-drag pull  "
+                                "click static: select, Q/E turn, +/- size  right-drag pan  wheel zoom  "
+                                "Tab panel");
+        }
+        else
+        {
+            ImGui::TextDisabled("R restart  right-drag pan  wheel zoom  Tab panel  Esc quit");
+        }
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::End();
+}
+
+void SandboxApp::drawPanel()
+{
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(8.0f, 8.0f), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(kPanelWidth - 16.0f, display.y - 16.0f), ImGuiCond_FirstUseEver);
+    if (!ImGui::Begin("Oblique sandbox", &m_panelVisible))
+    {
+        ImGui::End();
+        return;
+    }
+    ImGui::TextUnformatted(m_sceneName.c_str());
+    const bool physics = m_scene && m_scene->stepsWorld();
+    if (physics)
+    {
+        if (ImGui::Button(m_paused ? "Play" : "Pause", ImVec2(60.0f, 0.0f)))
+        {
+            m_paused = !m_paused;
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Step"))
+        {
+            m_paused = true;
+            m_stepOnce = true;
+        }
+        ImGui::SameLine();
+    }
+    if (ImGui::Button("Restart"))
+    {
+        m_deferred = [this] { restart(); };
+    }
+    if (m_source.builtin < 0)
+    {
+        ImGui::SameLine();
+        if (ImGui::Button("Reload"))
+        {
+            m_deferred = [this] { reload(); };
+        }
+    }
+    if (physics)
+    {
+        ImGui::SetNextItemWidth(90.0f);
+        if (ImGui::BeginCombo("speed", kSpeeds[static_cast<std::size_t>(m_speedIndex)].label))
+        {
+            for (int i = 0; i < static_cast<int>(kSpeeds.size()); ++i)
+            {
+                if (ImGui::Selectable(kSpeeds[static_cast<std::size_t>(i)].label, i == m_speedIndex))
+                {
+                    m_speedIndex = i;
+                    if (i != 0)
+                    {
+                        m_slowSpeedIndex = i;
+                    }
+                }
+            }
+            ImGui::EndCombo();
+        }
+        ImGui::SameLine();
+        if (ImGui::Button("Frame"))
+        {
+            frameScene();
+        }
+    }
+    if (!m_error.empty())
+    {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(kErrorColour, "%s", m_error.c_str());
+        ImGui::PopTextWrapPos();
+    }
+
+    drawScenesSection();
+    if (physics)
+    {
+        drawWorldSection();
+        drawToolsSection();
+        drawBox2dSection();
+        drawSaveSection();
+    }
+    if (m_scene && ImGui::CollapsingHeader(("Scene: " + m_sceneName + "###scene").c_str(),
+                                           physics ? 0 : ImGuiTreeNodeFlags_DefaultOpen))
+    {
+        const std::string help = m_scene->help();
+        if (!help.empty())
+        {
+            ImGui::PushTextWrapPos(0.0f);
+            ImGui::TextUnformatted(help.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        SceneContext c = context();
+        m_scene->drawPanel(c);
+    }
+    ImGui::End();
+}
+
+void SandboxApp::drawScenesSection()
+{
+    if (!ImGui::CollapsingHeader("Scenes", ImGuiTreeNodeFlags_DefaultOpen))
+    {
+        return;
+    }
+    const std::vector<SceneEntry>& entries = builtinScenes();
+    std::map<std::string, std::vector<int>> byCategory;
+    for (const int index : sortedBuiltinScenes())
+    {
+        byCategory[entries[static_cast<std::size_t>(index)].category].push_back(index);
+    }
+    for (const auto& [category, indices] : byCategory)
+    {
+        if (!ImGui::TreeNodeEx(category.c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+        {
+            continue;
+        }
+        for (const int index : indices)
+        {
+            const std::string& name = entries[static_cast<std::size_t>(index)].name;
+            if (ImGui::Selectable((name + "##builtin").c_str(), m_source.builtin == index))
+            {
+                m_deferred = [this, index] { openBuiltin(index); };
+            }
+        }
+        ImGui::TreePop();
+    }
+    const std::string filesLabel =
+        "Files in " + (m_options.scenesDir.empty() ? std::string("(no scenes directory)")
+                                                   : m_options.scenesDir.filename().string() + "/");
+    if (ImGui::TreeNodeEx((filesLabel + "###files").c_str(), ImGuiTreeNodeFlags_DefaultOpen))
+    {
+        for (const std::filesystem::path& file : m_sceneFiles)
+        {
+            const bool current = m_source.builtin < 0 && m_source.file == file;
+            if (ImGui::Selectable(file.filename().string().c_str(), current))
+            {
+                m_deferred = [this, file] { openFile(file); };
+            }
+        }
+        if (m_sceneFiles.empty())
+        {
+            ImGui::TextDisabled("no .json files");
+        }
+        ImGui::TreePop();
+    }
+    ImGui::SetNextItemWidth(-60.0f);
+    const bool enter = ImGui::InputTextWithHint("##open", "path/to/scene.json", &m_openPath,
+                                                ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if ((ImGui::Button("Open") || enter) && !m_openPath.empty())
+    {
+        m_deferred = [this, file = std::filesystem::path(m_openPath)] { openFile(file); };
+    }
+}
+
+void SandboxApp::drawWorldSection()
+{
+    if (!ImGui::CollapsingHeader("World settings"))
+    {
+        return;
+    }
+    bool changed = false;
+    changed |= ImGui::SliderFloat2("gravity", &m_settings.gravity.x, -30.0f, 30.0f, "%.1f");
+    changed |= ImGui::SliderInt("velocity iter.", &m_settings.velocityIterations, 1, 50);
+    changed |= ImGui::SliderInt("position iter.", &m_settings.positionIterations, 0, 50);
+    changed |= ImGui::Checkbox("sleeping", &m_settings.allowSleep);
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("warm starting", &m_settings.warmStarting);
+    if (changed)
+    {
+        m_settings.velocityIterations = std::max(1, m_settings.velocityIterations);
+        m_settings.positionIterations = std::max(0, m_settings.positionIterations);
+        settingsChanged();
+    }
+    if (ImGui::Button("Scene's own settings"))
+    {
+        m_settingsOverridden = false;
+        m_deferred = [this] { restart(); };
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled(m_settingsOverridden ? "(changed; kept on restart)" : "");
+
+    ImGui::Separator();
+    ImGui::TextUnformatted("Draw");
+    ImGui::Checkbox("shapes", &m_drawOptions.shapes);
+    ImGui::SameLine(140.0f);
+    ImGui::Checkbox("AABBs", &m_drawOptions.aabbs);
+    ImGui::Checkbox("contact points", &m_drawOptions.contactPoints);
+    ImGui::SameLine(140.0f);
+    ImGui::Checkbox("normals", &m_drawOptions.contactNormals);
+    ImGui::Checkbox("impulses", &m_drawOptions.contactImpulses);
+    ImGui::SameLine(140.0f);
+    ImGui::Checkbox("broadphase tree", &m_drawOptions.broadphase);
+    ImGui::Checkbox("centres of mass", &m_drawOptions.centers);
+}
+
+void SandboxApp::drawToolsSection()
+{
+    if (!ImGui::CollapsingHeader("Tools"))
+    {
+        return;
+    }
+    const Aabb view = camera().visibleBounds();
+    // Buttons have no cursor in the world: spawn above the middle of the view, aim at its centre.
+    const Vec2 spawnAt{center(view).x, view.lower.y + 0.75f * (view.upper.y - view.lower.y)};
+    if (ImGui::Button("Box (B)"))
+    {
+        m_tools.spawnBox(m_world, m_bodies, spawnAt);
+        markEdited();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Circle (C)"))
+    {
+        m_tools.spawnCircle(m_world, m_bodies, spawnAt);
+        markEdited();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Bomb (X)"))
+    {
+        m_tools.throwBomb(m_world, m_bodies, center(view), view);
+        markEdited();
+    }
+    const BodyId selected = m_tools.selected();
+    if (isNull(selected) || !m_world.isValid(selected))
+    {
+        ImGui::TextDisabled("Click a static body to select it.");
+        return;
+    }
+    ImGui::Text("Selected static body, slot %u", selected.index);
+    float degrees = m_world.angle(selected) * 57.29578f;
+    if (ImGui::DragFloat("angle", &degrees, 0.5f, -3600.0f, 3600.0f, "%.1f deg"))
+    {
+        m_tools.rotateSelected(m_world, degrees / 57.29578f - m_world.angle(selected));
+        markEdited();
+    }
+    if (ImGui::Button("Smaller (-)"))
+    {
+        m_tools.scaleSelected(m_world, 1.0f / 1.1f);
+        markEdited();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Larger (+)"))
+    {
+        m_tools.scaleSelected(m_world, 1.1f);
+        markEdited();
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Deselect"))
+    {
+        m_tools.clearSelection();
+    }
+}
+
+void SandboxApp::drawBox2dSection()
+{
+    if (!ImGui::CollapsingHeader("Box2D side by side", m_box2dEnabled ? ImGuiTreeNodeFlags_DefaultOpen : 0))
+    {
+        return;
+    }
+    const bool described = m_scene && m_scene->sceneDescription() != nullptr;
+    if (!Box2dView::isAvailable())
+    {
+        ImGui::TextDisabled("built without Box2D");
+        return;
+    }
+    ImGui::BeginDisabled(!described);
+    bool enabled = m_box2dEnabled;
+    if (ImGui::Checkbox("Run Box2D 2.4 in lockstep (G)", &enabled))
+    {
+        m_deferred = [this, enabled] { setBox2dEnabled(enabled); };
+    }
+    ImGui::EndDisabled();
+    if (!described)
+    {
+        ImGui::TextDisabled("Only for scenes made from a scene description.");
+        return;
+    }
+    if (!m_box2d.error().empty())
+    {
+        ImGui::TextColored(kErrorColour, "%s", m_box2d.error().c_str());
+    }
+    if (!m_box2d.isRunning())
+    {
+        return;
+    }
+    ImGui::TextColored(kGhostColour, "Box2D's bodies: thin outlines");
+    ImGui::Text("max divergence %.4f m (body %d)", static_cast<double>(m_box2d.maxDivergence()),
+                m_box2d.maxDivergenceBody());
+    ImGui::Text("steps in lockstep: %d", m_box2d.stepCount());
+    if (m_box2d.isDiverged())
+    {
+        ImGui::TextColored(kWarnColour, "%s", m_box2d.divergedReason().c_str());
+        if (ImGui::Button("Re-sync (restart)"))
+        {
+            m_deferred = [this] { restart(); };
+        }
+    }
+}
+
+void SandboxApp::drawSaveSection()
+{
+    if (!ImGui::CollapsingHeader("Save"))
+    {
+        return;
+    }
+    ImGui::SetNextItemWidth(-60.0f);
+    const bool enter = ImGui::InputText("##save", &m_saveName, ImGuiInputTextFlags_EnterReturnsTrue);
+    ImGui::SameLine();
+    if (ImGui::Button("Save") || enter)
+    {
+        saveCurrent();
+    }
+    ImGui::TextDisabled("relative names go to %s", m_options.scenesDir.empty()
+                                                       ? "the current directory"
+                                                       : m_options.scenesDir.string().c_str());
+}
+
+} // namespace oblique::sandbox

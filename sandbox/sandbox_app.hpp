@@ -1,0 +1,135 @@
+#pragma once
+// The sandbox application: a Game that opens scenes (built-in or files), steps and draws their
+// world, and offers the controls, tools, settings panel and Box2D side-by-side view around them.
+
+#include "box2d_view.hpp"
+#include "imgui_layer.hpp"
+#include "mouse_tools.hpp"
+#include "oblique/sfml/game.hpp"
+#include "sandbox_scene.hpp"
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace oblique::sandbox
+{
+
+// How the sandbox was started (see main.cpp for the command line).
+struct SandboxOptions
+{
+    std::string scene = "Pyramid";   // a built-in scene name or a scene file
+    std::filesystem::path scenesDir; // where the scene browser looks for *.json
+    bool headless = false;           // render off-screen for `frames` frames, then exit
+    long frames = 0;                 // frame limit (headless)
+    std::string screenshot;          // PNG written after the last frame (headless)
+    bool box2d = false;              // start with the Box2D side-by-side view on
+    bool showUi = true;              // the settings panel and overlays (off: the world alone)
+    unsigned width = 1280;
+    unsigned height = 720;
+};
+
+class SandboxApp final : public Game
+{
+public:
+    explicit SandboxApp(SandboxOptions options);
+    ~SandboxApp() override;
+
+    // Opens the scene the options name; false (with error()) when it cannot be found or loaded.
+    // Call before run() to fail early with a clear message.
+    bool openInitialScene();
+    const std::string& error() const { return m_error; }
+
+    // The width of the settings panel in pixels, including its margin.
+    static constexpr float kPanelWidth = 340.0f;
+
+protected:
+    void loadContent() override;
+    void unloadContent() override;
+    void update(const GameTime& time) override;
+    void draw(const GameTime& time) override;
+    void handleEvent(const sf::Event& event) override;
+
+private:
+    // Where the current scene came from, so it can be restarted and reloaded.
+    struct Source
+    {
+        int builtin = -1;           // index into builtinScenes(), or -1 for a file
+        std::filesystem::path file; // the scene file when builtin is -1
+        Scene fileScene;            // the file's contents as last read successfully
+        std::filesystem::file_time_type fileTime{};
+    };
+
+    SceneContext context();
+    std::unique_ptr<SandboxScene> makeScene() const;
+    void install(std::unique_ptr<SandboxScene> scene);
+    bool openBuiltin(int index);
+    bool openFile(const std::filesystem::path& file);
+    void restart();
+    void reload();
+    void pollFile();
+    void saveCurrent();
+    void frameScene();
+    void setBox2dEnabled(bool enabled);
+    void settingsChanged();
+    void markEdited();
+
+    void handleShortcuts(const GameTime& time);
+    void handleCamera(bool wheelUsed);
+    void stepWorld();
+    float stepLength() const;
+
+    void drawPanel();
+    void drawScenesSection();
+    void drawWorldSection();
+    void drawToolsSection();
+    void drawBox2dSection();
+    void drawSaveSection();
+    void drawOverlays();
+    std::vector<std::string> statsLines() const;
+
+    SandboxOptions m_options;
+    ImGuiLayer m_imgui;
+    World m_world;
+    std::vector<BodyId> m_bodies;
+    std::unique_ptr<SandboxScene> m_scene;
+    Source m_source;
+    std::string m_sceneName;
+    std::string m_error;  // the latest load or reload failure, shown until the next success
+    std::string m_status; // the latest message (saved, reloaded), shown for a while
+    int m_statusUpdates = 0;
+
+    bool m_paused = false;
+    bool m_stepOnce = false;
+    int m_speedIndex = 0;
+    int m_slowSpeedIndex = 2;
+    double m_stepDebt = 0.0; // steps owed to the fixed update, in units of one world step
+    double m_simTime = 0.0;
+    long m_stepCount = 0;
+    int m_pollCountdown = 0;
+    int m_rescanCountdown = 0;
+
+    WorldDef m_settings;
+    bool m_settingsOverridden = false;
+    DrawOptions m_drawOptions;
+
+    MouseTools m_tools;
+    bool m_panning = false;
+    Box2dView m_box2d;
+    bool m_box2dEnabled = false;
+
+    bool m_panelVisible = true;
+    std::vector<std::filesystem::path> m_sceneFiles;
+    std::string m_openPath;
+    std::string m_saveName;
+    std::function<void()> m_deferred; // a panel action that replaces the scene, run by the next update
+
+    std::chrono::steady_clock::time_point m_lastDraw{};
+    float m_frameMs = 0.0f;
+};
+
+} // namespace oblique::sandbox

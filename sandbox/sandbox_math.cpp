@@ -1,0 +1,157 @@
+#include "sandbox_math.hpp"
+
+#include "oblique/circle.hpp"
+#include "oblique/obb.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+
+namespace oblique::sandbox
+{
+
+std::string normalizeName(std::string_view name)
+{
+    std::string out;
+    out.reserve(name.size());
+    for (const char c : name)
+    {
+        const auto u = static_cast<unsigned char>(c);
+        if (std::isalnum(u) != 0)
+        {
+            out.push_back(static_cast<char>(std::tolower(u)));
+        }
+    }
+    return out;
+}
+
+namespace
+{
+
+Aabb bodyBounds(const SceneBody& body)
+{
+    return body.shape == ShapeKind::Box ? aabbOf(obbOf(body)) : aabbOf(circleOf(body));
+}
+
+void grow(std::optional<Aabb>& into, const Aabb& box)
+{
+    into = into ? merge(*into, box) : box;
+}
+
+} // namespace
+
+Aabb sceneFrameBounds(const Scene& scene)
+{
+    std::optional<Aabb> moving;
+    std::optional<Aabb> all;
+    for (const SceneBody& body : scene.bodies)
+    {
+        const Aabb box = bodyBounds(body);
+        grow(all, box);
+        if (body.type != BodyType::Static)
+        {
+            grow(moving, box);
+        }
+    }
+    if (!all)
+    {
+        return {{-10.0f, -1.0f}, {10.0f, 10.0f}};
+    }
+    if (!moving)
+    {
+        return *all;
+    }
+    const Vec2 size = moving->upper - moving->lower;
+    const float reach = std::max(2.0f, 0.25f * std::max(size.x, size.y));
+    const Aabb window = inflate(*moving, reach);
+    Aabb bounds = *moving;
+    for (const SceneBody& body : scene.bodies)
+    {
+        if (body.type != BodyType::Static)
+        {
+            continue;
+        }
+        const Aabb box = bodyBounds(body);
+        if (!overlaps(box, window))
+        {
+            continue;
+        }
+        bounds = merge(bounds, Aabb{max(box.lower, window.lower), min(box.upper, window.upper)});
+    }
+    return bounds;
+}
+
+void frameBounds(Camera2D& camera, const Aabb& bounds, float margin)
+{
+    const Vec2 viewport = camera.viewportSize();
+    const Vec2 size = max(bounds.upper - bounds.lower, Vec2{1e-3f, 1e-3f});
+    const float usable = std::max(0.1f, 1.0f - 2.0f * margin);
+    const float zoom = std::min(viewport.x * usable / size.x, viewport.y * usable / size.y);
+    camera.setCenter(center(bounds));
+    camera.setZoom(zoom);
+}
+
+void makeRoomForPanel(Camera2D& camera, float insetPixels)
+{
+    const Vec2 viewport = camera.viewportSize();
+    if (insetPixels <= 0.0f || insetPixels >= 0.8f * viewport.x)
+    {
+        return;
+    }
+    const float free = viewport.x - insetPixels;
+    camera.setZoom(camera.zoom() * free / viewport.x);
+    // The free area's centre lies insetPixels / 2 right of the viewport's: move the view left by
+    // that much so the framed centre appears there.
+    camera.setCenter(camera.center() - Vec2{camera.screenToWorldLength(0.5f * insetPixels), 0.0f});
+}
+
+Vec2 springForce(float mass, float inertia, Vec2 centre, Vec2 velocity, float angularVelocity, Vec2 point,
+                 Vec2 target, const SpringParams& params)
+{
+    if (!(mass > 0.0f))
+    {
+        return {};
+    }
+    const Vec2 r = point - centre;
+    const Vec2 pointVelocity = velocity + cross(angularVelocity, r);
+    const Vec2 wanted = params.stiffness * (target - point) - params.damping * pointVelocity;
+
+    // K maps a force at the point to the point's acceleration: 1/m for the push plus the turn the
+    // torque r x F gives. Its inverse is the effective mass.
+    const float invMass = 1.0f / mass;
+    const float invInertia = inertia > 0.0f ? 1.0f / inertia : 0.0f;
+    const float k11 = invMass + invInertia * r.y * r.y;
+    const float k12 = -invInertia * r.x * r.y;
+    const float k22 = invMass + invInertia * r.x * r.x;
+    const float det = k11 * k22 - k12 * k12;
+    Vec2 accel = wanted;
+    const float accelLength = length(accel);
+    if (accelLength > params.maxAcceleration)
+    {
+        accel *= params.maxAcceleration / accelLength;
+    }
+    if (!(det > 0.0f))
+    {
+        return mass * accel;
+    }
+    const float invDet = 1.0f / det;
+    return {invDet * (k22 * accel.x - k12 * accel.y), invDet * (k11 * accel.y - k12 * accel.x)};
+}
+
+Vec2 ballisticVelocity(Vec2 from, Vec2 to, Vec2 gravity, float flightTime)
+{
+    const float t = std::max(flightTime, 1e-3f);
+    return (1.0f / t) * (to - from) - (0.5f * t) * gravity;
+}
+
+Vec2 bombStart(const Aabb& visible, Vec2 target)
+{
+    const Vec2 size = visible.upper - visible.lower;
+    const float margin = 0.05f * std::max(size.x, size.y) + 1.0f;
+    const bool fromLeft = target.x >= center(visible).x;
+    const float x = fromLeft ? visible.lower.x - margin : visible.upper.x + margin;
+    return {x, visible.upper.y + margin};
+}
+
+} // namespace oblique::sandbox
