@@ -3,7 +3,9 @@
 ///
 /// Conventions: metres, kilograms, seconds, radians; y up; angles counter-clockwise. Bodies are
 /// addressed by BodyId handles. Calls with bad arguments (non-finite numbers, non-positive sizes,
-/// stale handles, dt <= 0) throw std::invalid_argument and leave the world exactly as it was.
+/// stale handles, dt <= 0) leave the world exactly as it was and throw std::invalid_argument,
+/// after the API error handler has seen them (debug builds abort there by default; see
+/// api_error.hpp).
 /// step() is deterministic: the same calls on the same binary give bit-identical results.
 
 #include "oblique/aabb.hpp"

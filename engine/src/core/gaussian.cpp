@@ -1,5 +1,7 @@
 #include "oblique/gaussian.hpp"
 
+#include "oblique/api_error.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -32,21 +34,21 @@ Obb obbFromGaussian(Vec2 mean, const Mat22& covariance, float k)
 {
     if (!isFinite(mean) || !isFinite(covariance.cx) || !isFinite(covariance.cy))
     {
-        throw std::invalid_argument("obbFromGaussian: mean and covariance must be finite");
+        reportApiError("obbFromGaussian: mean and covariance must be finite");
     }
     if (!std::isfinite(k) || !(k > 0.0f))
     {
-        throw std::invalid_argument("obbFromGaussian: k must be finite and > 0");
+        reportApiError("obbFromGaussian: k must be finite and > 0");
     }
     const float scale = std::max({1.0f, std::fabs(covariance.cx.x), std::fabs(covariance.cy.y)});
     if (std::fabs(covariance.cx.y - covariance.cy.x) > 1.0e-5f * scale)
     {
-        throw std::invalid_argument("obbFromGaussian: covariance must be symmetric");
+        reportApiError("obbFromGaussian: covariance must be symmetric");
     }
     const SymmetricEigen e = eigenSymmetric(covariance);
     if (e.lambda2 < -1.0e-6f * scale)
     {
-        throw std::invalid_argument("obbFromGaussian: covariance must be positive semi-definite");
+        reportApiError("obbFromGaussian: covariance must be positive semi-definite");
     }
     const float l2 = std::max(e.lambda2, 0.0f);
     return makeObb(mean, {k * std::sqrt(e.lambda1), k * std::sqrt(l2)}, e.angle);

@@ -1,5 +1,6 @@
 #include "oblique/world.hpp"
 
+#include "oblique/api_error.hpp"
 #include "oblique/overlap.hpp"
 #include "world_impl.hpp"
 
@@ -28,7 +29,7 @@ float millisecondsSince(Clock::time_point start)
 
 [[noreturn]] void fail(const char* function, const std::string& message)
 {
-    throw std::invalid_argument(std::string(function) + ": " + message);
+    reportApiError((std::string(function) + ": " + message).c_str());
 }
 
 void requireFinite(const char* function, const char* name, float value)

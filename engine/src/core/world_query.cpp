@@ -1,5 +1,6 @@
 // World queries answered from the broadphase tree, and the character mover built on them.
 
+#include "oblique/api_error.hpp"
 #include "oblique/mtv.hpp"
 #include "oblique/overlap.hpp"
 #include "oblique/ray_cast.hpp"
@@ -55,7 +56,7 @@ void requireFiniteAabb(const char* function, const Aabb& a)
 {
     if (!isFinite(a.lower) || !isFinite(a.upper))
     {
-        throw std::invalid_argument(std::string(function) + ": the query region must be finite");
+        reportApiError((std::string(function) + ": the query region must be finite").c_str());
     }
 }
 
@@ -187,7 +188,7 @@ std::vector<BodyId> World::overlapObb(const Obb& box, const QueryFilter& filter)
     if (!isFinite(box.center) || !isFinite(box.halfExtents) || !std::isfinite(box.angle) ||
         box.halfExtents.x < 0.0f || box.halfExtents.y < 0.0f)
     {
-        throw std::invalid_argument("overlapObb: the box must be finite with non-negative half extents");
+        reportApiError("overlapObb: the box must be finite with non-negative half extents");
     }
     return overlapQuery(*m_impl, aabbOf(box), filter,
                         [&](const BodyShape& s)
@@ -198,7 +199,7 @@ std::vector<BodyId> World::overlapCircle(const Circle& circle, const QueryFilter
 {
     if (!isFinite(circle.center) || !std::isfinite(circle.radius) || circle.radius < 0.0f)
     {
-        throw std::invalid_argument("overlapCircle: the circle must be finite with a non-negative radius");
+        reportApiError("overlapCircle: the circle must be finite with a non-negative radius");
     }
     return overlapQuery(*m_impl, aabbOf(circle), filter,
                         [&](const BodyShape& s)
@@ -209,7 +210,7 @@ std::vector<BodyId> World::overlapPoint(Vec2 point, const QueryFilter& filter) c
 {
     if (!isFinite(point))
     {
-        throw std::invalid_argument("overlapPoint: the point must be finite");
+        reportApiError("overlapPoint: the point must be finite");
     }
     return overlapQuery(*m_impl, Aabb{point, point}, filter,
                         [&](const BodyShape& s)
@@ -224,7 +225,7 @@ void castRay(const WorldState& w, Vec2 origin, Vec2 translation, const QueryFilt
 {
     if (!isFinite(origin) || !isFinite(translation))
     {
-        throw std::invalid_argument("rayCast: origin and translation must be finite");
+        reportApiError("rayCast: origin and translation must be finite");
     }
     const TreeRayInput input{origin, origin + translation, 1.0f};
     w.tree.rayCast(input,
@@ -296,9 +297,8 @@ CharacterMoveResult World::moveCharacter(const Obb& box, Vec2 displacement, cons
     if (!isFinite(box.center) || !isFinite(box.halfExtents) || !std::isfinite(box.angle) ||
         !(box.halfExtents.x > 0.0f) || !(box.halfExtents.y > 0.0f) || !isFinite(displacement))
     {
-        throw std::invalid_argument(
-            "moveCharacter: the box must be finite with positive half extents, and the "
-            "displacement finite");
+        reportApiError("moveCharacter: the box must be finite with positive half extents, and the "
+                       "displacement finite");
     }
     return moveShape(*m_impl, box, displacement, filter,
                      2.0f * std::min(box.halfExtents.x, box.halfExtents.y));
@@ -310,9 +310,8 @@ CharacterMoveResult World::moveCharacter(const Circle& circle, Vec2 displacement
     if (!isFinite(circle.center) || !std::isfinite(circle.radius) || !(circle.radius > 0.0f) ||
         !isFinite(displacement))
     {
-        throw std::invalid_argument(
-            "moveCharacter: the circle must be finite with a positive radius, and the "
-            "displacement finite");
+        reportApiError("moveCharacter: the circle must be finite with a positive radius, and the "
+                       "displacement finite");
     }
     return moveShape(*m_impl, circle, displacement, filter, 2.0f * circle.radius);
 }
