@@ -25,6 +25,13 @@ constexpr Color kGuideColor{0.6f, 0.6f, 0.6f, 0.35f};
 // A long update (the window was dragged, a debugger stopped it) would otherwise teleport the box.
 constexpr float kMaxStep = 0.1f;
 
+// The app passes every scene the raw input; while a text field of the panel has the keyboard, the
+// arrow keys are the panel's.
+bool keyboardOnUi()
+{
+    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
+}
+
 std::string format(const char* pattern, float a, float b)
 {
     char text[96];
@@ -53,14 +60,16 @@ public:
             return;
         }
         const Input& input = *context.input;
-        const Vec2 direction = arrowDirection(input.isKeyDown(Key::Left), input.isKeyDown(Key::Right),
-                                              input.isKeyDown(Key::Down), input.isKeyDown(Key::Up));
+        const Vec2 direction = keyboardOnUi()
+                                   ? Vec2{}
+                                   : arrowDirection(input.isKeyDown(Key::Left), input.isKeyDown(Key::Right),
+                                                    input.isKeyDown(Key::Down), input.isKeyDown(Key::Up));
         // Speed in metres per second times the update's duration: the same pace at any frame rate.
         const float dt = std::clamp(time.elapsedSeconds(), 0.0f, kMaxStep);
         const Vec2 step = (m_speed * dt) * direction;
         Aabb moved = makeAabb(center(m_moving) + step, m_movingHalf);
         // Clamped every update, not only when moving, so zooming in pushes the box back on screen.
-        m_moving = clampInside(moved, context.camera->visibleBounds());
+        m_moving = clampInside(moved, freeView(*context.camera));
     }
 
     void draw(SceneContext& context, DebugDraw& drawer) override
@@ -71,7 +80,9 @@ public:
         }
         const bool hit = overlaps(m_moving, m_fixed);
         const float line = context.camera->screenToWorldLength(17.0f);
+        ++m_panelAge;
         const Aabb view = context.camera->visibleBounds();
+        const Aabb free = freeView(*context.camera);
 
         // The moving box's edges extended across the view: the comparisons happen along these lines.
         drawer.drawSegment({left(m_moving), bottom(view)}, {left(m_moving), top(view)}, kGuideColor);
@@ -84,13 +95,18 @@ public:
 
         const std::string verdict =
             hit ? "OVERLAP: all four comparisons hold" : "apart: some comparison fails";
-        drawer.drawString({left(view) + line, bottom(view) + 2.0f * line}, verdict,
+        drawer.drawString({left(free) + line, top(free) - 0.5f * line}, verdict,
                           hit ? kHitColor : kTextColor);
     }
 
     void drawPanel(SceneContext& context) override
     {
         (void)context;
+        // drawPanel runs inside the app's panel window: its right edge is where the free part of
+        // the screen begins.
+        m_panelLeftPx = ImGui::GetWindowPos().x;
+        m_panelRightPx = m_panelLeftPx + ImGui::GetWindowWidth();
+        m_panelAge = 0;
         ImGui::SliderFloat("speed (m/s)", &m_speed, 0.5f, 40.0f, "%.1f", ImGuiSliderFlags_AlwaysClamp);
         if (ImGui::SliderFloat2("A half size (m)", &m_movingHalf.x, 0.1f, 6.0f, "%.2f",
                                 ImGuiSliderFlags_AlwaysClamp))
@@ -115,6 +131,20 @@ public:
     }
 
 private:
+    // The visible world minus the panel, when the panel is shown along the left edge (it was drawn
+    // in the last frame or two), so the box is never hidden under it.
+    Aabb freeView(const Camera2D& camera) const
+    {
+        Aabb view = camera.visibleBounds();
+        const bool panelShown =
+            m_panelAge <= 2 && m_panelLeftPx < 40.0f && m_panelRightPx < 0.6f * camera.viewportSize().x;
+        if (panelShown)
+        {
+            view.lower.x = std::max(view.lower.x, camera.screenToWorld({m_panelRightPx, 0.0f}).x);
+        }
+        return view;
+    }
+
     static void comparison(const char* label, float lhs, float rhs)
     {
         const bool holds = lhs <= rhs;
@@ -145,6 +175,9 @@ private:
     Aabb m_moving = makeAabb({-6.0f, -1.0f}, {1.5f, 1.0f});
     Aabb m_fixed = makeAabb({3.0f, 0.5f}, {2.0f, 2.5f});
     float m_speed = 8.0f;
+    float m_panelLeftPx = 0.0f;
+    float m_panelRightPx = 0.0f;
+    int m_panelAge = 1000; // frames drawn since drawPanel last ran
 };
 
 const SandboxSceneRegistrar<AabbTutorialScene> registrar{"Collision", "AABB tutorial"};

@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <imgui.h>
 #include <numbers>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,18 @@ constexpr float kSnapStep = 15.0f * kDegrees;
 constexpr float kMinHalfSize = 0.2f;
 constexpr float kMaxHalfSize = 15.0f;
 constexpr float kMaxStep = 0.1f;
+constexpr float kClickSlopPx = 4.0f;
+
+// The app passes every scene the raw input; while the cursor is over its panel, or one of its text
+// fields has the keyboard, the clicks and keys are the panel's.
+bool mouseOnUi()
+{
+    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
+}
+bool keyboardOnUi()
+{
+    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
+}
 
 class BuildingPlacementScene final : public SandboxScene
 {
@@ -42,6 +55,9 @@ public:
         m_placed = 0;
         m_demolished = 0;
         m_averageMicros = -1.0f;
+        m_haveView = false;
+        m_mouseSeen = false;
+        m_rightPress.reset();
         if (context.world != nullptr)
         {
             buildTown(*context.world);
@@ -50,8 +66,10 @@ public:
         {
             const Aabb& region = m_layout.region;
             context.camera->setCenter(center(region));
+            // The middle 60% of the town: buildings large enough to aim between, with hundreds of
+            // them in view; the wheel zooms out to the rest.
             context.camera->setZoom(
-                zoomToFit(context.camera->viewportSize(), region.upper - region.lower, 0.97f));
+                zoomToFit(context.camera->viewportSize(), 0.6f * (region.upper - region.lower), 1.0f));
         }
         // Shown at the centre until the first update moves it under the cursor.
         m_footprint = makeObb(center(m_layout.region), m_half, m_angle);
@@ -70,24 +88,47 @@ public:
             return;
         }
         const Input& input = *context.input;
+        Camera2D& camera = *context.camera;
         World& world = *context.world;
-        const Vec2 mouse = input.mouseWorld(*context.camera);
+        const Vec2 mouse = input.mouseWorld(camera);
         if (!isFinite(mouse))
         {
             return;
         }
+        const bool control = input.isKeyDown(Key::LControl) || input.isKeyDown(Key::RControl);
+        const bool keys = !keyboardOnUi();
+
+        // The app zooms on the wheel before this update runs; with Ctrl held the wheel turns the
+        // footprint instead, so the view is put back where the previous update left it.
+        if (control && input.wheelDelta() != 0.0f && m_haveView)
+        {
+            camera.setCenter(m_viewCenter);
+            camera.setZoom(m_viewZoom);
+        }
+        m_viewCenter = camera.center();
+        m_viewZoom = camera.zoom();
+        m_haveView = true;
 
         const float dt = std::clamp(time.elapsedSeconds(), 0.0f, kMaxStep);
-        const float turn = (input.isKeyDown(Key::Q) ? 1.0f : 0.0f) - (input.isKeyDown(Key::E) ? 1.0f : 0.0f);
-        m_angle = wrapAngle(m_angle + turn * m_turnRate * kDegrees * dt);
-        if (input.isKeyDown(Key::LControl) || input.isKeyDown(Key::RControl))
+        if (keys)
+        {
+            const float turn =
+                (input.isKeyDown(Key::Q) ? 1.0f : 0.0f) - (input.isKeyDown(Key::E) ? 1.0f : 0.0f);
+            m_angle = wrapAngle(m_angle + turn * m_turnRate * kDegrees * dt);
+        }
+        if (control)
         {
             m_angle = wrapAngle(m_angle + input.wheelDelta() * kWheelStep);
         }
         const float angle = m_snap ? std::round(m_angle / kSnapStep) * kSnapStep : m_angle;
-        m_footprint = makeObb(mouse, m_half, angle);
+        // Over the panel the footprint waits where it was rather than hiding under the panel; and it
+        // stays in the middle until the mouse first moves (a cursor parked at the window's corner,
+        // as in headless runs, would otherwise pull it there).
+        const bool onUi = mouseOnUi();
+        m_mouseSeen = m_mouseSeen || lengthSquared(input.mouseDelta()) > 0.0f;
+        m_footprint = makeObb(onUi || !m_mouseSeen ? m_footprint.center : mouse, m_half, angle);
 
-        if (input.wasButtonPressed(MouseButton::Left) && world.overlapObb(m_footprint).empty())
+        if (!onUi && input.wasButtonPressed(MouseButton::Left) && world.overlapObb(m_footprint).empty())
         {
             BodyDef def;
             def.type = BodyType::Static;
@@ -96,8 +137,16 @@ public:
             world.createBody(def, boxShape(m_footprint.halfExtents));
             ++m_placed;
         }
-        if (input.wasButtonPressed(MouseButton::Right) || input.wasKeyPressed(Key::X) ||
-            input.wasKeyPressed(Key::Delete))
+        // The right button also pans the view (dragging), so a building goes only on a right click
+        // that ends where it began.
+        if (input.wasButtonPressed(MouseButton::Right))
+        {
+            m_rightPress = onUi ? std::nullopt : std::optional<Vec2>(input.mousePosition());
+        }
+        const bool rightClick = input.wasButtonReleased(MouseButton::Right) && m_rightPress &&
+                                distance(*m_rightPress, input.mousePosition()) <= kClickSlopPx;
+        const bool demolishKey = keys && (input.wasKeyPressed(Key::X) || input.wasKeyPressed(Key::Delete));
+        if ((rightClick || demolishKey) && !onUi)
         {
             const std::vector<BodyId> under = world.overlapPoint(mouse);
             if (!under.empty())
@@ -235,6 +284,12 @@ private:
     float m_averageMicros = -1.0f;
     int m_placed = 0;
     int m_demolished = 0;
+    // The view as the previous update left it, to undo the app's zoom on Ctrl + wheel.
+    Vec2 m_viewCenter;
+    float m_viewZoom = 1.0f;
+    bool m_haveView = false;
+    bool m_mouseSeen = false;
+    std::optional<Vec2> m_rightPress; // where the right button went down, in pixels
 };
 
 const SandboxSceneRegistrar<BuildingPlacementScene> registrar{"Collision", "Building placement"};

@@ -57,6 +57,13 @@ constexpr Wall kWalls[] = {
     {{-6.0f, 8.0f}, {2.0f, 0.25f}, -10.0f},
 };
 
+// The app passes every scene the raw input; while a text field of the panel has the keyboard, the
+// arrow keys are the panel's.
+bool keyboardOnUi()
+{
+    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
+}
+
 class CircleWallsScene final : public SandboxScene
 {
 public:
@@ -89,8 +96,10 @@ public:
             return;
         }
         const Input& input = *context.input;
-        const Vec2 direction = arrowDirection(input.isKeyDown(Key::Left), input.isKeyDown(Key::Right),
-                                              input.isKeyDown(Key::Down), input.isKeyDown(Key::Up));
+        const Vec2 direction = keyboardOnUi()
+                                   ? Vec2{}
+                                   : arrowDirection(input.isKeyDown(Key::Left), input.isKeyDown(Key::Right),
+                                                    input.isKeyDown(Key::Down), input.isKeyDown(Key::Up));
         const float dt = std::clamp(time.elapsedSeconds(), 0.0f, kMaxStep);
         const Vec2 displacement = (m_speed * dt) * direction;
         const bool moving = lengthSquared(displacement) > 0.0f;

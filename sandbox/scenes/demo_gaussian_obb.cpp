@@ -35,6 +35,12 @@ constexpr float kMinSigma = 0.05f;
 constexpr float kMaxSigma = 6.0f;
 constexpr float kMaxCorrelation = 0.99f;
 
+// The app passes every scene the raw input; a click on its panel is the panel's, not a drag.
+bool mouseOnUi()
+{
+    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
+}
+
 class GaussianObbScene final : public SandboxScene
 {
 public:
@@ -44,7 +50,7 @@ public:
         if (context.camera != nullptr)
         {
             context.camera->setCenter({0.0f, 0.0f});
-            context.camera->setZoom(zoomToFit(context.camera->viewportSize(), {26.0f, 17.0f}));
+            context.camera->setZoom(zoomToFit(context.camera->viewportSize(), {17.0f, 11.0f}));
         }
     }
 
@@ -62,7 +68,7 @@ public:
             return;
         }
         // Left drag anywhere carries the mean along, keeping the offset from where it was grabbed.
-        if (input.wasButtonPressed(MouseButton::Left))
+        if (input.wasButtonPressed(MouseButton::Left) && !mouseOnUi())
         {
             m_dragging = true;
             m_grabOffset = m_mean - mouse;

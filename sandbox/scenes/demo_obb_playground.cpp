@@ -26,7 +26,7 @@ constexpr std::array<Color, 2> kBoxColors{Color{0.35f, 0.65f, 1.0f, 1.0f}, Color
 constexpr Color kOverlapColor{1.0f, 0.25f, 0.25f, 1.0f};
 constexpr Color kGapColor{0.3f, 0.95f, 0.4f, 1.0f};
 constexpr Color kAxisColor{0.75f, 0.75f, 0.75f, 0.45f};
-constexpr Color kShadowColor{0.75f, 0.75f, 0.75f, 0.18f};
+constexpr Color kShadowColor{0.75f, 0.75f, 0.75f, 0.13f};
 constexpr Color kMtvColor{1.0f, 0.9f, 0.2f, 1.0f};
 constexpr Color kHandleColor{0.95f, 0.95f, 0.95f, 1.0f};
 constexpr Color kTextColor{0.9f, 0.9f, 0.9f, 1.0f};
@@ -39,6 +39,7 @@ constexpr float kPickRadiusPx = 11.0f;
 // Limits on box size in metres: small enough to play with, never zero or absurd.
 constexpr float kMinHalfExtent = 0.1f;
 constexpr float kMaxHalfExtent = 20.0f;
+constexpr float kMaxCoordinate = 1000.0f;
 
 enum class Grab
 {
@@ -47,6 +48,12 @@ enum class Grab
     Rotate,
     Scale,
 };
+
+// The app passes every scene the raw input; a click on its panel is the panel's, not a grab.
+bool mouseOnUi()
+{
+    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
+}
 
 ImU32 imColor(Color c, float alpha = 1.0f)
 {
@@ -58,12 +65,13 @@ class ObbPlaygroundScene final : public SandboxScene
 public:
     void load(SceneContext& context) override
     {
-        m_boxes = {makeObb({-2.5f, 0.5f}, {2.5f, 1.2f}, 0.35f), makeObb({2.5f, -0.5f}, {1.5f, 1.0f}, -0.6f)};
+        m_boxes = initialBoxes();
         m_grab = Grab::None;
         if (context.camera != nullptr)
         {
-            context.camera->setCenter({0.0f, 0.0f});
-            context.camera->setZoom(zoomToFit(context.camera->viewportSize(), {30.0f, 20.0f}));
+            // A little below the boxes: the axis lines beneath them need the room.
+            context.camera->setCenter({0.5f, -1.0f});
+            context.camera->setZoom(zoomToFit(context.camera->viewportSize(), {17.0f, 11.0f}));
         }
     }
 
@@ -81,7 +89,7 @@ public:
         {
             return;
         }
-        if (input.wasButtonPressed(MouseButton::Left))
+        if (input.wasButtonPressed(MouseButton::Left) && !mouseOnUi())
         {
             pick(mouse, camera.screenToWorldLength(kPickRadiusPx), camera.screenToWorldLength(kHandleGapPx));
         }
@@ -96,8 +104,13 @@ public:
         case Grab::None:
             break;
         case Grab::Move:
-            box.center = mouse + m_grabOffset;
+        {
+            // Kept within reach: a box dragged a kilometre away is as good as lost.
+            const Vec2 c = mouse + m_grabOffset;
+            box.center = {std::clamp(c.x, -kMaxCoordinate, kMaxCoordinate),
+                          std::clamp(c.y, -kMaxCoordinate, kMaxCoordinate)};
             break;
+        }
         case Grab::Rotate:
         {
             // The pointer's angle about the centre plus the offset taken at the grab, so the box
@@ -121,10 +134,10 @@ public:
         const Camera2D& camera = *context.camera;
         const float px = camera.screenToWorldLength(1.0f);
         const auto projections = projectOnFaceAxes(m_boxes[0], m_boxes[1]);
-
+        const std::size_t deciding = decidingAxis(projections);
         for (std::size_t i = 0; i < projections.size(); ++i)
         {
-            drawAxis(drawer, camera, projections[i], i);
+            drawAxis(drawer, camera, projections[i], i, i == deciding);
         }
 
         for (std::size_t i = 0; i < m_boxes.size(); ++i)
@@ -144,10 +157,19 @@ public:
             resolved.center = b.center + mtv.translation;
             const auto ghost = corners(resolved);
             drawer.drawPolygon(ghost, Color{kMtvColor.r, kMtvColor.g, kMtvColor.b, 0.5f});
-            drawArrow(drawer, b.center, b.center + mtv.translation, 12.0f * px, kMtvColor);
+            // Drawn from B's centre: the shaft thick enough to see over the box, the head a fixed
+            // size on screen.
+            const Vec2 tip = b.center + mtv.translation;
+            const float head = 14.0f * px;
+            const Vec2 u = normalize(mtv.translation);
+            if (mtv.depth > head)
+            {
+                drawThickSegment(drawer, b.center, tip - (0.8f * head) * u, 3.0f * px, kMtvColor);
+            }
+            drawArrow(drawer, b.center, tip, head, kMtvColor);
             char text[64];
             std::snprintf(text, sizeof text, "MTV %.2f m", static_cast<double>(mtv.depth));
-            drawer.drawString(b.center + mtv.translation + Vec2{6.0f * px, 6.0f * px}, text, kMtvColor);
+            drawer.drawString(tip + (10.0f * px) * u + Vec2{4.0f * px, 8.0f * px}, text, kMtvColor);
         }
     }
 
@@ -159,33 +181,32 @@ public:
         const Mtv mtv = findMtv(m_boxes[0], m_boxes[1]);
         const bool exact = testOverlap(m_boxes[0], m_boxes[1]);
 
+        const std::size_t deciding = decidingAxis(projections);
         if (sat)
         {
-            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "SAT: overlapping (no axis separates)");
+            ImGui::TextColored(ImVec4(1.0f, 0.4f, 0.4f, 1.0f), "SAT: overlapping, no axis separates");
+            ImGui::Text("least overlap on %s: %.3f m", kAxisNames[deciding],
+                        static_cast<double>(projections[deciding].relation.amount));
         }
         else
         {
-            std::size_t separating = 0;
-            while (separating < projections.size() && projections[separating].relation.overlapping)
-            {
-                ++separating;
-            }
-            ImGui::TextColored(ImVec4(0.4f, 0.95f, 0.5f, 1.0f), "SAT: separated on %s (gap %.3f m)",
-                               kAxisNames[separating],
-                               static_cast<double>(-projections[separating].relation.amount));
+            ImGui::TextColored(ImVec4(0.4f, 0.95f, 0.5f, 1.0f), "SAT: separated, widest gap on %s: %.3f m",
+                               kAxisNames[deciding],
+                               static_cast<double>(-projections[deciding].relation.amount));
         }
         ImGui::Text("testOverlap: %s", exact ? "true" : "false");
         if (mtv.overlapping)
         {
-            ImGui::Text("MTV: depth %.3f m, normal (%.2f, %.2f), move B by (%.2f, %.2f)",
-                        static_cast<double>(mtv.depth), static_cast<double>(mtv.normal.x),
-                        static_cast<double>(mtv.normal.y), static_cast<double>(mtv.translation.x),
+            ImGui::Text("MTV depth %.3f m, normal (%.2f, %.2f)", static_cast<double>(mtv.depth),
+                        static_cast<double>(mtv.normal.x), static_cast<double>(mtv.normal.y));
+            ImGui::Text("move B by (%.2f, %.2f) to separate", static_cast<double>(mtv.translation.x),
                         static_cast<double>(mtv.translation.y));
         }
         else
         {
             ImGui::Text("MTV: none (shapes apart)");
         }
+        ImGui::Checkbox("projection lines from the corners", &m_showShadows);
         ImGui::Separator();
         drawIntervalChart(projections);
         ImGui::Separator();
@@ -204,6 +225,27 @@ public:
     }
 
 private:
+    // Overlapping a little at the start, so the red intervals and the MTV show at once.
+    static std::array<Obb, 2> initialBoxes()
+    {
+        return {makeObb({-1.8f, 0.4f}, {2.5f, 1.2f}, 0.35f), makeObb({1.7f, -0.5f}, {1.5f, 1.0f}, -0.6f)};
+    }
+
+    // The axis that decides the verdict: the widest gap when the boxes are apart, the least overlap
+    // (the MTV's axis) when they are not. Both are the smallest overlap amount, a gap being negative.
+    static std::size_t decidingAxis(const std::array<AxisProjection, 4>& projections)
+    {
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < projections.size(); ++i)
+        {
+            if (projections[i].relation.amount < projections[best].relation.amount)
+            {
+                best = i;
+            }
+        }
+        return best;
+    }
+
     static Vec2 rotateHandle(const Obb& box, float gap)
     {
         return box.center + (box.halfExtents.x + gap) * axisX(box);
@@ -257,7 +299,8 @@ private:
 
     // One face axis as a line beside both boxes, with each box's shadow (its projection interval)
     // along it and the part where the shadows overlap (red) or the gap between them (green).
-    void drawAxis(DebugDraw& drawer, const Camera2D& camera, const AxisProjection& p, std::size_t index) const
+    void drawAxis(DebugDraw& drawer, const Camera2D& camera, const AxisProjection& p, std::size_t index,
+                  bool deciding) const
     {
         const float px = camera.screenToWorldLength(1.0f);
         const Vec2 u = p.axis;
@@ -266,16 +309,18 @@ private:
         // parallel axes of the two boxes do not draw on top of each other.
         const Interval a = project(m_boxes[0], n);
         const Interval b = project(m_boxes[1], n);
-        const float offset = std::min(a.min, b.min) - (40.0f + 26.0f * static_cast<float>(index)) * px;
+        const float offset = std::min(a.min, b.min) - (56.0f + 34.0f * static_cast<float>(index)) * px;
         const auto onLine = [&](float t, float lane) { return t * u + (offset + lane * px) * n; };
 
         const Aabb view = camera.visibleBounds();
         const float reach = length(view.upper - view.lower);
         const float middle = dot(center(view), u);
-        drawer.drawSegment(onLine(middle - reach, 0.0f), onLine(middle + reach, 0.0f), kAxisColor);
+        const Color relation = p.relation.overlapping ? kOverlapColor : kGapColor;
+        const Color lineColor = deciding ? Color{relation.r, relation.g, relation.b, 0.6f} : kAxisColor;
+        drawer.drawSegment(onLine(middle - reach, 0.0f), onLine(middle + reach, 0.0f), lineColor);
 
         // Faint shadow lines from each box's extreme corners down to the axis.
-        for (std::size_t i = 0; i < m_boxes.size(); ++i)
+        for (std::size_t i = 0; i < m_boxes.size() && m_showShadows; ++i)
         {
             for (const Vec2 corner : corners(m_boxes[i]))
             {
@@ -291,7 +336,6 @@ private:
         const float lane = 6.0f;
         drawThickSegment(drawer, onLine(p.a.min, lane), onLine(p.a.max, lane), 4.0f * px, kBoxColors[0]);
         drawThickSegment(drawer, onLine(p.b.min, -lane), onLine(p.b.max, -lane), 4.0f * px, kBoxColors[1]);
-        const Color relation = p.relation.overlapping ? kOverlapColor : kGapColor;
         drawThickSegment(drawer, onLine(p.relation.low, 0.0f), onLine(p.relation.high, 0.0f), 5.0f * px,
                          relation);
 
@@ -336,14 +380,28 @@ private:
             list->AddText(ImVec2(origin.x, top + 3.0f), imColor(relation), kAxisNames[i]);
         }
         ImGui::Dummy(ImVec2(width, kRowHeight * static_cast<float>(projections.size())));
-        for (std::size_t i = 0; i < projections.size(); ++i)
+        if (ImGui::BeginTable("intervals", 4, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg))
         {
-            const AxisProjection& p = projections[i];
-            ImGui::Text("%s A [%6.2f, %6.2f]  B [%6.2f, %6.2f]  %s %.2f", kAxisNames[i],
-                        static_cast<double>(p.a.min), static_cast<double>(p.a.max),
-                        static_cast<double>(p.b.min), static_cast<double>(p.b.max),
-                        p.relation.overlapping ? "overlap" : "gap",
-                        static_cast<double>(std::fabs(p.relation.amount)));
+            ImGui::TableSetupColumn("axis");
+            ImGui::TableSetupColumn("A");
+            ImGui::TableSetupColumn("B");
+            ImGui::TableSetupColumn("result");
+            ImGui::TableHeadersRow();
+            for (std::size_t i = 0; i < projections.size(); ++i)
+            {
+                const AxisProjection& p = projections[i];
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(kAxisNames[i]);
+                ImGui::TableNextColumn();
+                ImGui::Text("%.2f..%.2f", static_cast<double>(p.a.min), static_cast<double>(p.a.max));
+                ImGui::TableNextColumn();
+                ImGui::Text("%.2f..%.2f", static_cast<double>(p.b.min), static_cast<double>(p.b.max));
+                ImGui::TableNextColumn();
+                ImGui::Text("%s %.2f", p.relation.overlapping ? "overlap" : "gap",
+                            static_cast<double>(std::fabs(p.relation.amount)));
+            }
+            ImGui::EndTable();
         }
     }
 
@@ -352,7 +410,7 @@ private:
         Obb& box = m_boxes[index];
         ImGui::PushID(static_cast<int>(index));
         ImGui::TextUnformatted(index == 0 ? "Box A" : "Box B");
-        ImGui::DragFloat2("centre", &box.center.x, 0.05f, -50.0f, 50.0f, "%.2f",
+        ImGui::DragFloat2("centre", &box.center.x, 0.05f, -kMaxCoordinate, kMaxCoordinate, "%.2f",
                           ImGuiSliderFlags_AlwaysClamp);
         if (ImGui::DragFloat2("half size", &box.halfExtents.x, 0.02f, kMinHalfExtent, kMaxHalfExtent, "%.2f",
                               ImGuiSliderFlags_AlwaysClamp))
@@ -368,8 +426,8 @@ private:
         ImGui::PopID();
     }
 
-    std::array<Obb, 2> m_boxes{makeObb({-2.5f, 0.5f}, {2.5f, 1.2f}, 0.35f),
-                               makeObb({2.5f, -0.5f}, {1.5f, 1.0f}, -0.6f)};
+    std::array<Obb, 2> m_boxes = initialBoxes();
+    bool m_showShadows = true;
     Grab m_grab = Grab::None;
     std::size_t m_grabbed = 0;
     Vec2 m_grabOffset;
