@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <imgui.h>
 #include <numbers>
@@ -62,6 +63,19 @@ constexpr Wall kWalls[] = {
 bool keyboardOnUi()
 {
     return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
+}
+
+std::size_t distinctBodies(const std::vector<CharacterHit>& hits)
+{
+    std::vector<std::uint32_t> seen;
+    for (const CharacterHit& hit : hits)
+    {
+        if (std::find(seen.begin(), seen.end(), hit.body.index) == seen.end())
+        {
+            seen.push_back(hit.body.index);
+        }
+    }
+    return seen.size();
 }
 
 class CircleWallsScene final : public SandboxScene
@@ -133,13 +147,22 @@ public:
         for (const CharacterHit& hit : m_hits)
         {
             drawer.drawPoint(hit.point, 6.0f, kPointColor);
-            drawArrow(drawer, hit.point, hit.point + m_normalLength * hit.normal, 10.0f * px, kNormalColor);
+            const Vec2 tip = hit.point + m_normalLength * hit.normal;
+            drawThickSegment(drawer, hit.point, tip, 2.5f * px, kNormalColor);
+            drawArrow(drawer, hit.point, tip, 10.0f * px, kNormalColor);
             // A push is usually millimetres per update, so it is drawn magnified from the centre.
             drawArrow(drawer, m_position, m_position + m_mtvScale * hit.translation, 8.0f * px, kMtvColor);
         }
-        char text[64];
-        std::snprintf(text, sizeof text, "%zu hit%s", m_hits.size(), m_hits.size() == 1 ? "" : "s");
-        drawer.drawString(m_position + Vec2{m_radius + 4.0f * px, m_radius + 4.0f * px}, text, kTextColor);
+        if (!m_hits.empty())
+        {
+            char text[64];
+            // The mover pushes in several passes, so one wall can push more than once per update.
+            const std::size_t walls = distinctBodies(m_hits);
+            std::snprintf(text, sizeof text, "%zu push%s from %zu wall%s", m_hits.size(),
+                          m_hits.size() == 1 ? "" : "es", walls, walls == 1 ? "" : "s");
+            drawer.drawString(m_position + Vec2{m_radius + 4.0f * px, m_radius + 4.0f * px}, text,
+                              kTextColor);
+        }
     }
 
     void drawPanel(SceneContext& context) override
@@ -161,7 +184,7 @@ public:
         ImGui::Separator();
         ImGui::Text("position (%.2f, %.2f)", static_cast<double>(m_position.x),
                     static_cast<double>(m_position.y));
-        ImGui::Text("last hits: %zu", m_hits.size());
+        ImGui::Text("last pushes: %zu from %zu walls", m_hits.size(), distinctBodies(m_hits));
         for (const CharacterHit& hit : m_hits)
         {
             ImGui::BulletText("body %u: normal (%.2f, %.2f), MTV %.1f mm", hit.body.index,
@@ -183,8 +206,8 @@ private:
     Vec2 m_heading{1.0f, 0.0f};
     float m_radius = 0.5f;
     float m_speed = 6.0f;
-    float m_normalLength = 1.0f;
-    float m_mtvScale = 40.0f;
+    float m_normalLength = 2.0f;
+    float m_mtvScale = 10.0f;
     std::vector<CharacterHit> m_hits;
 };
 

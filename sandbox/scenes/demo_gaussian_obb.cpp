@@ -147,13 +147,13 @@ public:
                            ImGuiSliderFlags_AlwaysClamp);
         ImGui::DragFloat2("mean (m)", &m_mean.x, 0.05f, -100.0f, 100.0f, "%.2f",
                           ImGuiSliderFlags_AlwaysClamp);
-        ImGui::TextUnformatted("box for");
+        ImGui::TextUnformatted("OBB for k =");
         ImGui::SameLine();
-        ImGui::RadioButton("1 sigma", &m_boxK, 1);
+        ImGui::RadioButton("1", &m_boxK, 1);
         ImGui::SameLine();
-        ImGui::RadioButton("2 sigma", &m_boxK, 2);
+        ImGui::RadioButton("2", &m_boxK, 2);
         ImGui::SameLine();
-        ImGui::RadioButton("3 sigma", &m_boxK, 3);
+        ImGui::RadioButton("3", &m_boxK, 3);
         ImGui::SameLine();
         ImGui::RadioButton("all", &m_boxK, 0);
         ImGui::Checkbox("eigen axes", &m_showAxes);
@@ -174,8 +174,9 @@ public:
         ImGui::Text("covariance [%.3f %.3f; %.3f %.3f]", static_cast<double>(covariance.cx.x),
                     static_cast<double>(covariance.cy.x), static_cast<double>(covariance.cx.y),
                     static_cast<double>(covariance.cy.y));
-        ImGui::Text("eigenvalues %.3f, %.3f; major axis at %.1f deg", static_cast<double>(eigen.lambda1),
-                    static_cast<double>(eigen.lambda2),
+        ImGui::Text("eigenvalues %.3f, %.3f", static_cast<double>(eigen.lambda1),
+                    static_cast<double>(eigen.lambda2));
+        ImGui::Text("major axis at %.1f deg",
                     static_cast<double>(eigen.angle * (180.0f / std::numbers::pi_v<float>)));
         if (ImGui::BeginTable("sigma", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit))
         {
