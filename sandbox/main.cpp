@@ -7,14 +7,17 @@
 // Errors are one line on stderr: exit 2 for a bad command line, 1 for a scene that cannot be found
 // or loaded or a screenshot that cannot be written.
 
+#include "oblique/api_error.hpp"
 #include "sandbox_app.hpp"
 #include "scene_catalog.hpp"
 
+#include <SFML/System/Err.hpp>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <system_error>
@@ -47,6 +50,7 @@ options:
                         e.g. from xvfb-run)
   --screenshot FILE     with --frames: save the last frame as a PNG
   --size WxH            window or image size in pixels (default 1280x720)
+  --window              with --frames: run in a real window instead of off-screen
   --no-ui               draw the world alone: no panel, no overlays
   -h, --help            show this help
 )";
@@ -77,6 +81,7 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
     SandboxOptions& o = parsed.options;
     o.scenesDir = OBLIQUE_SANDBOX_SCENES_DIR;
     bool sceneGiven = false;
+    bool window = false;
     std::vector<std::string_view> args(argv + 1, argv + argc);
     for (std::size_t i = 0; i < args.size(); ++i)
     {
@@ -104,6 +109,10 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
         else if (arg == "--no-ui")
         {
             o.showUi = false;
+        }
+        else if (arg == "--window")
+        {
+            window = true;
         }
         else if (arg == "--scene" || arg == "--scenes-dir" || arg == "--frames" || arg == "--screenshot" ||
                  arg == "--size")
@@ -160,9 +169,17 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
             sceneGiven = true;
         }
     }
-    if (!o.screenshot.empty() && !o.headless)
+    if (!o.screenshot.empty() && o.frames == 0)
     {
         return "--screenshot needs --frames";
+    }
+    if (window)
+    {
+        if (o.frames == 0)
+        {
+            return "--window needs --frames";
+        }
+        o.headless = false;
     }
     return std::nullopt;
 }
@@ -216,18 +233,38 @@ int main(int argc, char** argv)
         return fail(kRunError, *error);
     }
 
+    // A rejected engine call is reported where it happens and then shown in the sandbox, instead of
+    // ending the session as debug builds do by default.
+    oblique::setApiErrorHandler([](const char* message)
+                                { std::cerr << "oblique-sandbox: " << message << '\n'; });
+
+    // Headless runs promise one line on failure, so SFML's own messages (it explains a failed save
+    // on a line of its own) are held back and only passed on when the run succeeds.
+    std::ostringstream sfmlMessages;
+    std::streambuf* const sfmlErr = parsed.options.headless ? sf::err().rdbuf(sfmlMessages.rdbuf()) : nullptr;
+    const auto restoreSfmlErr = [&]
+    {
+        if (sfmlErr != nullptr)
+        {
+            sf::err().rdbuf(sfmlErr);
+        }
+    };
     try
     {
         oblique::sandbox::SandboxApp app(parsed.options);
         if (!app.openInitialScene())
         {
+            restoreSfmlErr();
             return fail(kRunError, app.error());
         }
         app.run();
     }
     catch (const std::exception& e)
     {
+        restoreSfmlErr();
         return fail(kRunError, e.what());
     }
+    restoreSfmlErr();
+    std::cerr << sfmlMessages.str();
     return EXIT_SUCCESS;
 }

@@ -88,11 +88,8 @@ SandboxApp::SandboxApp(SandboxOptions options) : m_options(std::move(options))
     setWindowSize(m_options.width, m_options.height);
     setClearColor({0.10f, 0.11f, 0.14f, 1.0f});
     setHeadless(m_options.headless);
-    if (m_options.headless)
-    {
-        setFrameLimit(m_options.frames);
-        setScreenshotPath(m_options.screenshot);
-    }
+    setFrameLimit(m_options.frames);
+    setScreenshotPath(m_options.screenshot);
     m_box2dEnabled = m_options.box2d;
     m_sceneFiles = listSceneFiles(m_options.scenesDir);
 }
@@ -137,8 +134,9 @@ std::unique_ptr<SandboxScene> SandboxApp::makeScene() const
 
 // Replaces the running scene: a fresh world with default settings, the scene's load(), then the
 // settings the panel overrode, the view, and Box2D's twin.
-void SandboxApp::install(std::unique_ptr<SandboxScene> scene)
+void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
 {
+    const Camera2D view = camera();
     m_world = World{};
     m_bodies.clear();
     m_tools.reset();
@@ -156,7 +154,11 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene)
         m_world.setWarmStarting(m_settings.warmStarting);
     }
     m_settings = m_world.settings();
-    if (m_options.showUi && m_panelVisible)
+    if (keepView)
+    {
+        camera() = view;
+    }
+    else if (m_options.showUi && m_panelVisible)
     {
         makeRoomForPanel(camera(), kPanelWidth);
     }
@@ -188,7 +190,7 @@ bool SandboxApp::openBuiltin(int index)
     }
     try
     {
-        install(makeScene());
+        install(makeScene(), false);
     }
     catch (const std::exception& e)
     {
@@ -224,7 +226,7 @@ bool SandboxApp::openFile(const std::filesystem::path& file)
     }
     try
     {
-        install(makeScene());
+        install(makeScene(), false);
     }
     catch (const std::exception& e)
     {
@@ -240,7 +242,7 @@ void SandboxApp::restart()
 {
     try
     {
-        install(makeScene());
+        install(makeScene(), true);
     }
     catch (const std::exception& e)
     {
@@ -1025,14 +1027,15 @@ void SandboxApp::drawBox2dSection()
 
 void SandboxApp::drawSaveSection()
 {
-    if (!ImGui::CollapsingHeader("Save"))
+    if (!ImGui::CollapsingHeader("Save as a scene file"))
     {
         return;
     }
     ImGui::SetNextItemWidth(-60.0f);
     const bool enter = ImGui::InputText("##save", &m_saveName, ImGuiInputTextFlags_EnterReturnsTrue);
     ImGui::SameLine();
-    if (ImGui::Button("Save") || enter)
+    // Its own ID: a bare "Save" would share the section header's and never register a click.
+    if (ImGui::Button("Save##file") || enter)
     {
         saveCurrent();
     }

@@ -66,7 +66,8 @@ private:
 
     SceneContext context();
     std::unique_ptr<SandboxScene> makeScene() const;
-    void install(std::unique_ptr<SandboxScene> scene);
+    // keepView: restart and reload leave the camera where the user put it.
+    void install(std::unique_ptr<SandboxScene> scene, bool keepView);
     bool openBuiltin(int index);
     bool openFile(const std::filesystem::path& file);
     void restart();

@@ -85,7 +85,8 @@ Aabb sceneFrameBounds(const Scene& scene)
 void frameBounds(Camera2D& camera, const Aabb& bounds, float margin)
 {
     const Vec2 viewport = camera.viewportSize();
-    const Vec2 size = max(bounds.upper - bounds.lower, Vec2{1e-3f, 1e-3f});
+    // A lone box would otherwise fill the screen: show at least a room-sized region around it.
+    const Vec2 size = max(bounds.upper - bounds.lower, kMinFrameSize);
     const float usable = std::max(0.1f, 1.0f - 2.0f * margin);
     const float zoom = std::min(viewport.x * usable / size.x, viewport.y * usable / size.y);
     camera.setCenter(center(bounds));

@@ -22,8 +22,12 @@ std::string normalizeName(std::string_view name);
 // does not shrink the pyramid to a sliver). A scene with nothing that moves is shown whole.
 Aabb sceneFrameBounds(const Scene& scene);
 
+// The smallest region frameBounds zooms to, in metres.
+inline constexpr Vec2 kMinFrameSize{10.0f, 6.0f};
+
 // Centres the camera on bounds and zooms so they fill the viewport with a small margin (a fraction
-// of the viewport on each side). The viewport size is taken from the camera.
+// of the viewport on each side), or so a region of kMinFrameSize does when bounds are smaller. The
+// viewport size is taken from the camera.
 void frameBounds(Camera2D& camera, const Aabb& bounds, float margin = 0.06f);
 
 // Makes room for a panel covering the left `insetPixels` of the viewport: the view shrinks about
