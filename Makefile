@@ -1,5 +1,5 @@
 # Thin wrapper over CMake presets. Every target installs missing dependencies first.
-.PHONY: all deps build build-dev run test bench lint format clean
+.PHONY: all deps build build-dev run test bench soak lint format clean
 
 DEFAULT_SCENE ?= scenes/box_on_ground.json
 
@@ -17,7 +17,14 @@ build-dev: deps
 	cmake --build --preset dev
 
 run: build
-	build/release/compare/oblique contacts $(DEFAULT_SCENE)
+	@if [ -n "$$DISPLAY" ]; then \
+	  build/release/sandbox/oblique-sandbox --scene Pyramid; \
+	else \
+	  echo "No display (DISPLAY is unset): running the sandbox headless under Xvfb for 120 frames"; \
+	  xvfb-run -a build/release/sandbox/oblique-sandbox --scene Pyramid --frames 120 \
+	    --screenshot build/sandbox-screenshot.png && \
+	  echo "Sandbox screenshot written to $(CURDIR)/build/sandbox-screenshot.png"; \
+	fi
 
 test: build build-dev
 	ctest --preset release
@@ -28,6 +35,9 @@ test: build build-dev
 bench: build
 	build/release/bench/oblique-bench-collision
 	build/release/bench/oblique-bench-world
+
+soak: build
+	build/release/bench/oblique-soak 10000 10000
 
 lint: build
 	scripts/lint build/release
