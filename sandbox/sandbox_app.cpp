@@ -142,8 +142,26 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     m_tools.reset();
     m_box2d.stop();
     m_panning = false;
+    // The scene frames itself for the part of the window the panel leaves free; the view is then
+    // moved over so that part shows it.
+    const Vec2 fullViewport = camera().viewportSize();
+    const bool besidePanel = !keepView && m_options.showUi && kPanelWidth < 0.8f * fullViewport.x &&
+                             kHelpHeight < 0.5f * fullViewport.y;
+    const float left = besidePanel && m_panelVisible ? kPanelWidth : 0.0f;
+    const float bottom = besidePanel ? kHelpHeight : 0.0f;
+    camera().setViewportSize({fullViewport.x - left, fullViewport.y - bottom});
     SceneContext c = context();
-    scene->load(c);
+    try
+    {
+        scene->load(c);
+    }
+    catch (...)
+    {
+        camera().setViewportSize(fullViewport);
+        throw;
+    }
+    camera().setViewportSize(fullViewport);
+    shiftBesidePanels(camera(), left, bottom);
     m_scene = std::move(scene);
 
     if (m_settingsOverridden)
@@ -158,9 +176,10 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     {
         camera() = view;
     }
-    else if (m_options.showUi && m_panelVisible)
+    else
     {
-        makeRoomForPanel(camera(), kPanelWidth);
+        m_homeCenter = camera().center();
+        m_homeZoom = camera().zoom();
     }
     m_stepDebt = 0.0;
     m_simTime = 0.0;
@@ -338,18 +357,11 @@ void SandboxApp::saveCurrent()
     m_statusUpdates = kStatusUpdates;
 }
 
+// Back to the view the scene framed for itself when it was opened.
 void SandboxApp::frameScene()
 {
-    const Scene* description = m_scene ? m_scene->sceneDescription() : nullptr;
-    if (description == nullptr)
-    {
-        return;
-    }
-    frameBounds(camera(), sceneFrameBounds(*description));
-    if (m_options.showUi && m_panelVisible)
-    {
-        makeRoomForPanel(camera(), kPanelWidth);
-    }
+    camera().setCenter(m_homeCenter);
+    camera().setZoom(m_homeZoom);
 }
 
 void SandboxApp::setBox2dEnabled(bool enabled)
@@ -684,7 +696,7 @@ void SandboxApp::drawOverlays()
             }
             if (m_box2d.isRunning())
             {
-                ImGui::TextColored(kGhostColour, "Box2D ghosts: max divergence %.4f m (body %d)",
+                ImGui::TextColored(kGhostColour, "Box2D: max divergence %.4f m (body %d)",
                                    static_cast<double>(m_box2d.maxDivergence()), m_box2d.maxDivergenceBody());
                 if (m_box2d.isDiverged())
                 {
@@ -905,8 +917,15 @@ void SandboxApp::drawWorldSection()
         m_settingsOverridden = false;
         m_deferred = [this] { restart(); };
     }
-    ImGui::SameLine();
-    ImGui::TextDisabled(m_settingsOverridden ? "(changed; kept on restart)" : "");
+    if (m_settingsOverridden)
+    {
+        ImGui::SameLine();
+        ImGui::TextDisabled("(changed)");
+        if (ImGui::IsItemHovered())
+        {
+            ImGui::SetTooltip("Your settings stay when the scene restarts or reloads.");
+        }
+    }
 
     ImGui::Separator();
     ImGui::TextUnformatted("Draw");

@@ -46,6 +46,8 @@ public:
 
     // The width of the settings panel in pixels, including its margin.
     static constexpr float kPanelWidth = 340.0f;
+    // The height kept clear for the help line at the bottom when a scene frames itself.
+    static constexpr float kHelpHeight = 70.0f;
 
 protected:
     void loadContent() override;
@@ -120,6 +122,8 @@ private:
 
     MouseTools m_tools;
     bool m_panning = false;
+    Vec2 m_homeCenter; // the view the scene framed when opened (F goes back to it)
+    float m_homeZoom = 50.0f;
     Box2dView m_box2d;
     bool m_box2dEnabled = false;
 

@@ -88,23 +88,16 @@ void frameBounds(Camera2D& camera, const Aabb& bounds, float margin)
     // A lone box would otherwise fill the screen: show at least a room-sized region around it.
     const Vec2 size = max(bounds.upper - bounds.lower, kMinFrameSize);
     const float usable = std::max(0.1f, 1.0f - 2.0f * margin);
-    const float zoom = std::min(viewport.x * usable / size.x, viewport.y * usable / size.y);
+    camera.setZoom(std::min(viewport.x * usable / size.x, viewport.y * usable / size.y));
     camera.setCenter(center(bounds));
-    camera.setZoom(zoom);
 }
 
-void makeRoomForPanel(Camera2D& camera, float insetPixels)
+void shiftBesidePanels(Camera2D& camera, float leftPixels, float bottomPixels)
 {
-    const Vec2 viewport = camera.viewportSize();
-    if (insetPixels <= 0.0f || insetPixels >= 0.8f * viewport.x)
-    {
-        return;
-    }
-    const float free = viewport.x - insetPixels;
-    camera.setZoom(camera.zoom() * free / viewport.x);
-    // The free area's centre lies insetPixels / 2 right of the viewport's: move the view left by
-    // that much so the framed centre appears there.
-    camera.setCenter(camera.center() - Vec2{camera.screenToWorldLength(0.5f * insetPixels), 0.0f});
+    // The free part's centre lies leftPixels / 2 right of the viewport's and bottomPixels / 2 above
+    // it; the world moves the other way (y up).
+    camera.setCenter(camera.center() - Vec2{camera.screenToWorldLength(0.5f * leftPixels),
+                                            camera.screenToWorldLength(0.5f * bottomPixels)});
 }
 
 Vec2 springForce(float mass, float inertia, Vec2 centre, Vec2 velocity, float angularVelocity, Vec2 point,

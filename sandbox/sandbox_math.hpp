@@ -30,9 +30,10 @@ inline constexpr Vec2 kMinFrameSize{10.0f, 6.0f};
 // viewport size is taken from the camera.
 void frameBounds(Camera2D& camera, const Aabb& bounds, float margin = 0.06f);
 
-// Makes room for a panel covering the left `insetPixels` of the viewport: the view shrinks about
-// its centre so what was framed still shows, and moves so it is centred in the part left free.
-void makeRoomForPanel(Camera2D& camera, float insetPixels);
+// For a camera that was framed with a viewport `leftPixels` narrower and `bottomPixels` lower than
+// its own (scenes frame themselves on load; the app hands them the part of the window its panel
+// and help line leave free): moves the view so what was framed is centred in that part.
+void shiftBesidePanels(Camera2D& camera, float leftPixels, float bottomPixels);
 
 // The mouse spring: how firm it is, per unit of effective mass, and the most acceleration it may
 // give (so dragging a body into a wall cannot launch it).

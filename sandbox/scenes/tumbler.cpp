@@ -3,6 +3,7 @@
 // solver cannot push.
 
 #include "described_scene.hpp"
+#include "sandbox_math.hpp"
 
 #include <array>
 #include <cmath>
@@ -90,6 +91,12 @@ public:
     {
         DescribedScene::load(context);
         m_angle = 0.0f;
+        // Framed for the container at any angle: the circle through its outer corners.
+        if (context.camera != nullptr)
+        {
+            const float reach = std::sqrt(2.0f) * (kInnerHalf + 2.0f * kWallHalf);
+            frameBounds(*context.camera, makeAabb(kCentre, {reach, reach}), 0.04f);
+        }
     }
 
     // Sets each wall's velocity so that the coming step lands it exactly on its place in the rigidly

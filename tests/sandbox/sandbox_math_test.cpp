@@ -74,17 +74,23 @@ TEST(FrameBounds, FitsTheBoundsInsideTheViewport)
     EXPECT_NEAR(camera.worldToScreen(center(bounds)).x, 400.0f, 1e-3f);
 }
 
-TEST(MakeRoomForPanel, KeepsTheFramedRegionInTheFreePart)
+TEST(ShiftBesidePanels, CentresWhatWasFramedInTheFreePart)
 {
-    Camera2D camera({0.0f, 0.0f}, 50.0f, {1280.0f, 720.0f});
-    const Aabb bounds{{-10.0f, 0.0f}, {10.0f, 20.0f}};
+    // Framed for the 660 x 520 px a left panel and a bottom line leave free, then given the whole
+    // 1000 x 600 px back.
+    Camera2D camera({0.0f, 0.0f}, 50.0f, {660.0f, 520.0f});
+    const Aabb bounds{{-15.0f, -2.0f}, {15.0f, 20.0f}};
     frameBounds(camera, bounds);
-    makeRoomForPanel(camera, 340.0f);
+    camera.setViewportSize({1000.0f, 600.0f});
+    shiftBesidePanels(camera, 340.0f, 80.0f);
     const Vec2 lower = camera.worldToScreen(bounds.lower);
     const Vec2 upper = camera.worldToScreen(bounds.upper);
     EXPECT_GE(lower.x, 340.0f);
-    EXPECT_LE(upper.x, 1280.0f);
-    EXPECT_NEAR(camera.worldToScreen(center(bounds)).x, 340.0f + 0.5f * (1280.0f - 340.0f), 0.5f);
+    EXPECT_LE(upper.x, 1000.0f);
+    EXPECT_LE(lower.y, 520.0f);
+    EXPECT_GE(upper.y, 0.0f);
+    EXPECT_NEAR(camera.worldToScreen(center(bounds)).x, 340.0f + 330.0f, 0.5f);
+    EXPECT_NEAR(camera.worldToScreen(center(bounds)).y, 260.0f, 0.5f);
 }
 
 TEST(SpringForce, AtTheCentreIsMassTimesTheSpringAcceleration)
