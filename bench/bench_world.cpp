@@ -9,9 +9,9 @@
 // the machine does not land on one engine only.
 //
 // After the table: one line per scene with the medians and the ratio, the engines' own profile
-// split averaged over the timed steps (and over the rain's fall, the warm-up), whether each pyramid
-// still stands, and (before the table)
-// whether a warmed-up World::step allocates and whether two worlds stay bit-identical.
+// split averaged over the timed steps (and over the rain's fall, the warm-up), and whether each
+// pyramid still stands. Before the table: whether a warmed-up World::step allocates and whether two
+// worlds stay bit-identical.
 
 #include "world_alloc_counter.hpp"
 
