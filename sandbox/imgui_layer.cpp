@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <imgui.h>
 #include <imgui_impl_opengl2.h>
+#include <iterator>
 
 namespace oblique::sandbox
 {
@@ -147,9 +148,23 @@ void ImGuiLayer::handleEvent(const sf::Event& event)
     {
         // SFML's Left, Right, Middle are ImGui's buttons 0, 1, 2.
         const int button = static_cast<int>(event.mouseButton.button);
-        if (button >= 0 && button < static_cast<int>(IM_ARRAYSIZE(io.MouseDown)))
+        if (button >= 0 && button < static_cast<int>(IM_ARRAYSIZE(m_pressedThisFrame)))
         {
-            io.MouseDown[button] = event.type == sf::Event::MouseButtonPressed;
+            const auto b = static_cast<std::size_t>(button);
+            if (event.type == sf::Event::MouseButtonPressed)
+            {
+                io.MouseDown[b] = true;
+                m_pressedThisFrame[b] = true;
+                m_releasePending[b] = false;
+            }
+            else if (m_pressedThisFrame[b])
+            {
+                m_releasePending[b] = true;
+            }
+            else
+            {
+                io.MouseDown[b] = false;
+            }
         }
         io.MousePos =
             ImVec2(static_cast<float>(event.mouseButton.x), static_cast<float>(event.mouseButton.y));
@@ -186,6 +201,7 @@ void ImGuiLayer::handleEvent(const sf::Event& event)
     case sf::Event::LostFocus:
         std::fill(std::begin(io.KeysDown), std::end(io.KeysDown), false);
         std::fill(std::begin(io.MouseDown), std::end(io.MouseDown), false);
+        std::fill(std::begin(m_releasePending), std::end(m_releasePending), false);
         io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
         break;
     default:
@@ -213,6 +229,16 @@ void ImGuiLayer::newFrame(sf::RenderTarget& target, float deltaSeconds)
     ImGui_ImplOpenGL2_NewFrame();
     ImGui::NewFrame();
     m_inFrame = true;
+    // This frame saw the tapped buttons down; the next one sees them released.
+    for (std::size_t b = 0; b < std::size(m_pressedThisFrame); ++b)
+    {
+        if (m_releasePending[b])
+        {
+            io.MouseDown[b] = false;
+        }
+        m_releasePending[b] = false;
+        m_pressedThisFrame[b] = false;
+    }
 }
 
 void ImGuiLayer::render(sf::RenderTarget& target)

@@ -41,6 +41,10 @@ public:
 private:
     bool m_initialized = false;
     bool m_inFrame = false;
+    // A touchpad tap can press and release a button between two frames; ImGui 1.86 reads the
+    // button's state once per frame and would never see it down. Such a release waits one frame.
+    bool m_pressedThisFrame[5] = {};
+    bool m_releasePending[5] = {};
     std::string m_clipboard;
 };
 

@@ -54,7 +54,8 @@ BodyId MouseTools::pick(const World& world, Vec2 point, BodyType type) const
 }
 
 ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, const Input& input,
-                                   const Camera2D& camera, float dt, bool mouseFree, bool keyboardFree)
+                                   const Camera2D& camera, float dt, bool mouseFree, bool keyboardFree,
+                                   bool missedLeftPress)
 {
     ToolResult result;
     const Vec2 cursor = input.mouseWorld(camera);
@@ -69,7 +70,7 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
         m_movingSelected = false;
     }
 
-    if (mouseFree && input.wasButtonPressed(MouseButton::Left))
+    if (mouseFree && (input.wasButtonPressed(MouseButton::Left) || missedLeftPress))
     {
         if (const BodyId body = pick(world, cursor, BodyType::Dynamic); !isNull(body))
         {

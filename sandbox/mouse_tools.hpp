@@ -28,9 +28,12 @@ public:
     void reset();
 
     // Reads this update's input. mouseFree / keyboardFree are false while the UI has them.
-    // New bodies are appended to `bodies`, so they are saved with the scene.
+    // missedLeftPress: the left button went down and up again between two updates (a touchpad
+    // tap), which the snapshots cannot show; it counts as a press. New bodies are appended to
+    // `bodies`, so they are saved with the scene.
     ToolResult handleInput(World& world, std::vector<BodyId>& bodies, const Input& input,
-                           const Camera2D& camera, float dt, bool mouseFree, bool keyboardFree);
+                           const Camera2D& camera, float dt, bool mouseFree, bool keyboardFree,
+                           bool missedLeftPress = false);
 
     // Before each world step: the drag spring's force at the grab point.
     void applySpring(World& world, float dt);

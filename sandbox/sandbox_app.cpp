@@ -424,6 +424,10 @@ void SandboxApp::unloadContent()
 void SandboxApp::handleEvent(const sf::Event& event)
 {
     m_imgui.handleEvent(event);
+    if (event.type == sf::Event::MouseButtonPressed && event.mouseButton.button == sf::Mouse::Left)
+    {
+        m_leftPressEvent = true;
+    }
     Game::handleEvent(event);
 }
 
@@ -463,15 +467,19 @@ void SandboxApp::update(const GameTime& time)
     const bool physics = m_scene->stepsWorld();
     if (physics)
     {
+        // A press the snapshots show neither down nor released was a tap between two updates.
+        const bool missedLeftPress = m_leftPressEvent && !input().isButtonDown(MouseButton::Left) &&
+                                     !input().wasButtonReleased(MouseButton::Left);
         const ToolResult tools =
             m_tools.handleInput(m_world, m_bodies, input(), camera(), time.elapsedSeconds(),
-                                !m_imgui.wantsMouse(), !m_imgui.wantsKeyboard());
+                                !m_imgui.wantsMouse(), !m_imgui.wantsKeyboard(), missedLeftPress);
         wheelUsed = tools.usedWheel;
         if (tools.edited)
         {
             markEdited();
         }
     }
+    m_leftPressEvent = false;
     handleCamera(wheelUsed);
 
     SceneContext c = context();

@@ -122,7 +122,8 @@ private:
 
     MouseTools m_tools;
     bool m_panning = false;
-    Vec2 m_homeCenter; // the view the scene framed when opened (F goes back to it)
+    bool m_leftPressEvent = false; // a left press arrived since the last update (taps can be missed)
+    Vec2 m_homeCenter;             // the view the scene framed when opened (F goes back to it)
     float m_homeZoom = 50.0f;
     Box2dView m_box2d;
     bool m_box2dEnabled = false;

@@ -129,6 +129,17 @@ TEST_F(ToolsTest, StaticBodiesAreSelectedNotDragged)
     EXPECT_TRUE(oblique::isNull(tools.selected()));
 }
 
+TEST_F(ToolsTest, ATapTheSnapshotsMissedStillSelects)
+{
+    const BodyId ground = addBox(BodyType::Static, {0.0f, -1.0f}, {5.0f, 0.5f});
+    frame({2.0f, -1.0f}, false);
+    frame({2.0f, -1.0f}, false);
+    EXPECT_TRUE(oblique::isNull(tools.selected()));
+    // The button is up in both snapshots, but the app saw its press event.
+    tools.handleInput(world, bodies, input, camera, kDt, true, true, true);
+    EXPECT_EQ(tools.selected(), ground);
+}
+
 TEST_F(ToolsTest, KeysTurnAndResizeTheSelection)
 {
     const BodyId plank = addBox(BodyType::Static, {0.0f, 0.0f}, {2.0f, 0.25f});
