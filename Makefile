@@ -1,7 +1,5 @@
 # Thin wrapper over CMake presets. Every target installs missing dependencies first.
-.PHONY: all deps build build-dev run test bench soak lint format clean
-
-DEFAULT_SCENE ?= scenes/box_on_ground.json
+.PHONY: all deps build build-dev run test bench soak fuzz lint format clean
 
 all: build
 
@@ -38,6 +36,10 @@ bench: build
 
 soak: build
 	build/release/bench/oblique-soak 10000 10000
+
+# The libFuzzer targets, each for FUZZ_SECONDS (default 60), in their own clang build (docs/fuzzing.md).
+fuzz: deps
+	scripts/run-fuzzers
 
 lint: build
 	scripts/lint build/release
