@@ -54,6 +54,9 @@ constexpr double kLegalAngularSpeed = 1.0e3;
 constexpr float kLegalMinSize = 1.0e-3f;
 constexpr float kLegalMaxSize = 1.0e3f;
 constexpr float kLegalDensity = 1.0e3f;
+// A positive density below this can make a legal-sized body's mass or inertia smaller than the
+// 1e-30 the engine accepts (their inverses would leave float range); 0 is always legal.
+constexpr float kSmallestLegalDensity = 1.0e-6f;
 constexpr float kLegalMaterial = 1.0e3f; // friction, damping, gravity scale
 constexpr float kLegalGravity = 1.0e3f;
 constexpr float kLegalMinDt = 1.0e-6f;
@@ -456,7 +459,9 @@ private:
         const bool legalExtent = shape.kind == ShapeKind::Box
                                      ? legalSize(shape.halfExtents.x) && legalSize(shape.halfExtents.y)
                                      : legalSize(shape.radius);
-        return !legalExtent || shape.density > kLegalDensity || shape.friction > kLegalMaterial;
+        return !legalExtent || shape.density > kLegalDensity ||
+               (shape.density > 0.0f && shape.density < kSmallestLegalDensity) ||
+               shape.friction > kLegalMaterial;
     }
 
     void setShape()

@@ -13,9 +13,9 @@ namespace oblique
 SymmetricEigen eigenSymmetric(const Mat22& m)
 {
     // Closed form in double: the difference of the eigenvalues loses digits when they are close.
-    const double a = m.cx.x;
+    const double a = static_cast<double>(m.cx.x);
     const double b = 0.5 * (static_cast<double>(m.cy.x) + static_cast<double>(m.cx.y));
-    const double c = m.cy.y;
+    const double c = static_cast<double>(m.cy.y);
     const double mean = 0.5 * (a + c);
     const double radius = std::hypot(0.5 * (a - c), b);
     float angle = static_cast<float>(0.5 * std::atan2(2.0 * b, a - c));

@@ -65,24 +65,39 @@ std::optional<RayHit> rayCast(const Obb& box, const RayCastInput& ray)
 
 std::optional<RayHit> rayCast(const Circle& circle, const RayCastInput& ray)
 {
+    // Solved around the point of closest approach rather than with the textbook quadratic: when
+    // the circle is small and far from the origin, c^2 - |d|^2 (|s|^2 - r^2) cancels the radius
+    // away entirely, while the distance from the centre to the line keeps it.
+    const float dd = lengthSquared(ray.translation);
+    if (!(dd > 0.0f))
+    {
+        return std::nullopt; // a ray of zero length enters nothing
+    }
     const Vec2 s = ray.origin - circle.center;
-    const float b = lengthSquared(s) - circle.radius * circle.radius;
-    const float c = dot(s, ray.translation);
-    const float rr = lengthSquared(ray.translation);
-    const float sigma = c * c - rr * b;
-    // Only a zero-length ray is turned away: a threshold on the squared length (FLT_EPSILON, as in
-    // Box2D) made every ray shorter than 0.35 mm miss circles that it enters.
-    if (sigma < 0.0f || rr <= 0.0f)
+    const float rr = circle.radius * circle.radius;
+    if (lengthSquared(s) <= rr)
+    {
+        return std::nullopt; // starts inside: no entry point
+    }
+    const float tClosest = -dot(s, ray.translation) / dd;
+    const Vec2 offset = s + tClosest * ray.translation; // centre to the line's closest point
+    const float hh = lengthSquared(offset);
+    if (hh > rr)
     {
         return std::nullopt;
     }
-    const float a = -(c + std::sqrt(sigma));
-    if (a < 0.0f || a > ray.maxFraction * rr)
+    const float t = tClosest - std::sqrt((rr - hh) / dd);
+    if (t < 0.0f || t > ray.maxFraction)
     {
         return std::nullopt;
     }
-    const float t = a / rr;
-    return RayHit{ray.origin + t * ray.translation, normalize(s + t * ray.translation), t};
+    const Vec2 point = ray.origin + t * ray.translation;
+    Vec2 normal = normalize(point - circle.center);
+    if (normal == Vec2{})
+    {
+        normal = normalize(offset - std::sqrt(rr - hh) / std::sqrt(dd) * ray.translation);
+    }
+    return RayHit{point, normal, t};
 }
 
 } // namespace oblique

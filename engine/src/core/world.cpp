@@ -157,6 +157,13 @@ MassData massDataOf(const char* function, const BodyDef& body, const ShapeDef& s
     {
         fail(function, "the shape is too large or too dense: its mass or inertia overflows a float");
     }
+    // The solver works with 1/mass and 1/inertia; below 1e-30 they leave float range.
+    constexpr float kSmallest = 1.0e-30f;
+    if ((m.mass > 0.0f && m.mass < kSmallest) || (m.inertia > 0.0f && m.inertia < kSmallest))
+    {
+        fail(function, "the shape is too small or too light: its mass or inertia is below 1e-30 "
+                       "(use density 0 for a body that should weigh nothing)");
+    }
     if (!(m.mass > 0.0f))
     {
         // Like Box2D: a massless dynamic body still responds, as 1 kg that cannot turn.
@@ -858,7 +865,7 @@ void World::applyForce(BodyId id, Vec2 force, Vec2 worldPoint)
     WorldState& w = *m_impl;
     const std::uint32_t i = w.checkedIndex(id, "applyForce");
     requireFinite("applyForce", "force", force);
-    requireFinite("applyForce", "point", worldPoint);
+    requireInRange("applyForce", worldPoint);
     BodyRecord& r = w.records[i];
     if (r.type != BodyType::Dynamic)
     {
@@ -893,7 +900,7 @@ void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint)
     WorldState& w = *m_impl;
     const std::uint32_t i = w.checkedIndex(id, "applyLinearImpulse");
     requireFinite("applyLinearImpulse", "impulse", impulse);
-    requireFinite("applyLinearImpulse", "point", worldPoint);
+    requireInRange("applyLinearImpulse", worldPoint);
     BodyRecord& r = w.records[i];
     if (r.type != BodyType::Dynamic)
     {

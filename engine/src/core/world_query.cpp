@@ -128,7 +128,12 @@ CharacterMoveResult moveShape(const WorldState& w, Shape shape, Vec2 displacemen
     // Sub-steps no longer than half the shape's thickness, so thin walls cannot be skipped over.
     const float distance = length(displacement);
     const float maxStep = 0.5f * thickness;
-    const int steps = std::clamp(static_cast<int>(std::ceil(distance / maxStep)), 1, 10000);
+    // Converted only after clamping in float: a very thin shape moved far asks for more sub-steps
+    // than an int holds.
+    constexpr float kMaxSubSteps = 10000.0f;
+    const float wanted = std::ceil(distance / maxStep);
+    const int steps =
+        !(wanted < kMaxSubSteps) ? static_cast<int>(kMaxSubSteps) : std::max(1, static_cast<int>(wanted));
     const Vec2 stepDisplacement = (1.0f / static_cast<float>(steps)) * displacement;
     for (int s = 0; s < steps; ++s)
     {
