@@ -294,8 +294,6 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         extra.contact = ci;
         cc.normal = c.manifold.normal;
         cc.friction = c.friction;
-        extra.pointCount = c.manifold.pointCount;
-        cc.velocityPoints = c.manifold.pointCount;
         const SolverVelocity& va = solverVelocities[static_cast<std::size_t>(ia)];
         const SolverVelocity& vb = solverVelocities[static_cast<std::size_t>(ib)];
         const float mA = va.invMass;
@@ -307,27 +305,42 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         const SolverPose& pb = solverPoses[static_cast<std::size_t>(ib)];
         const Vec2 n = cc.normal;
         const Vec2 t{n.y, -n.x};
-        for (int j = 0; j < extra.pointCount; ++j)
+        int kept = 0;
+        for (int j = 0; j < c.manifold.pointCount; ++j)
         {
             const ManifoldPoint& mp = c.manifold.points[j];
-            VelocityPoint& cp = cc.points[j];
+            VelocityPoint& cp = cc.points[kept];
             const Vec2 rA = mp.point - states[c.a].position;
             const Vec2 rB = mp.point - states[c.b].position;
             cp.rnA = cross(rA, n);
             cp.rnB = cross(rB, n);
+            const float vRel = relativeAlong(va, vb, n, cp.rnA, cp.rnB);
+            // A speculative point that would still be apart at the end of the step, at the speed
+            // the pair has now, costs a full solve every iteration for nothing: leave it out. If
+            // other pushes close the gap after all, it is a contact next step, as without
+            // speculation.
+            if (mp.separation > 0.0f && mp.separation + dt * vRel >= kLinearSlop)
+            {
+                c.normalImpulse[j] = 0.0f;
+                c.tangentImpulse[j] = 0.0f;
+                c.approach[j] = 0.0f;
+                continue;
+            }
+            extra.manifoldIndex[kept] = j;
+            ++kept;
             cp.rtA = cross(rA, t);
             cp.rtB = cross(rB, t);
-            extra.localAnchorA[j] = invRotate(pa.q, mp.point - (0.5f * mp.separation) * n - pa.c);
-            extra.localAnchorB[j] = invRotate(pb.q, mp.point + (0.5f * mp.separation) * n - pb.c);
+            const int slot = kept - 1;
+            extra.localAnchorA[slot] = invRotate(pa.q, mp.point - (0.5f * mp.separation) * n - pa.c);
+            extra.localAnchorB[slot] = invRotate(pb.q, mp.point + (0.5f * mp.separation) * n - pb.c);
             cp.normalImpulse = warm * c.normalImpulse[j];
             cp.tangentImpulse = warm * c.tangentImpulse[j];
             const float kNormal = mA + mB + iA * cp.rnA * cp.rnA + iB * cp.rnB * cp.rnB;
             cp.normalMass = kNormal > 0.0f ? 1.0f / kNormal : 0.0f;
             const float kTangent = mA + mB + iA * cp.rtA * cp.rtA + iB * cp.rtB * cp.rtB;
             cp.tangentMass = kTangent > 0.0f ? 1.0f / kTangent : 0.0f;
-            const float vRel = relativeAlong(va, vb, n, cp.rnA, cp.rnB);
-            extra.relativeVelocity[j] = vRel;
-            extra.separation[j] = mp.separation;
+            extra.relativeVelocity[slot] = vRel;
+            extra.separation[slot] = mp.separation;
             // A speculative point may close its gap this step and no more.
             cp.velocityBias = mp.separation > 0.0f ? -mp.separation * invDt : 0.0f;
             // In contact (within the slop): bounce, off the faster of the approach now and the
@@ -341,6 +354,14 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
                 }
             }
         }
+        if (kept == 0)
+        {
+            constraints.pop_back();
+            constraintExtras.pop_back();
+            continue;
+        }
+        extra.pointCount = kept;
+        cc.velocityPoints = kept;
         if (extra.pointCount == 2)
         {
             const VelocityPoint& p1 = cc.points[0];
@@ -398,16 +419,17 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         const ContactConstraint& cc = constraints[k];
         const ConstraintExtra& extra = constraintExtras[k];
         Contact& c = contacts[static_cast<std::size_t>(extra.contact)];
-        for (int j = 0; j < extra.pointCount; ++j)
+        for (int k2 = 0; k2 < extra.pointCount; ++k2)
         {
-            const VelocityPoint& cp = cc.points[j];
+            const VelocityPoint& cp = cc.points[k2];
+            const int j = extra.manifoldIndex[k2];
             // A non-finite impulse (from a body about to be stopped below) must not be carried
             // into the next step by warm starting.
             c.normalImpulse[j] = std::isfinite(cp.normalImpulse) ? cp.normalImpulse : 0.0f;
             c.tangentImpulse[j] = std::isfinite(cp.tangentImpulse) ? cp.tangentImpulse : 0.0f;
             // Remember how fast a speculative point was coming in when the solver had to stop it.
-            const bool stoppedShort = extra.separation[j] >= kLinearSlop && cp.normalImpulse > 0.0f;
-            c.approach[j] = stoppedShort ? std::min(extra.relativeVelocity[j], c.approach[j]) : 0.0f;
+            const bool stoppedShort = extra.separation[k2] >= kLinearSlop && cp.normalImpulse > 0.0f;
+            c.approach[j] = stoppedShort ? std::min(extra.relativeVelocity[k2], c.approach[j]) : 0.0f;
         }
         if (def.impulseEvents)
         {
@@ -416,11 +438,11 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             e.b = idOf(c.b);
             e.normal = cc.normal;
             e.pointCount = extra.pointCount;
-            for (int j = 0; j < extra.pointCount; ++j)
+            for (int k2 = 0; k2 < extra.pointCount; ++k2)
             {
-                e.points[j] = c.manifold.points[j].point;
-                e.normalImpulses[j] = cc.points[j].normalImpulse;
-                e.tangentImpulses[j] = cc.points[j].tangentImpulse;
+                e.points[k2] = c.manifold.points[extra.manifoldIndex[k2]].point;
+                e.normalImpulses[k2] = cc.points[k2].normalImpulse;
+                e.tangentImpulses[k2] = cc.points[k2].tangentImpulse;
             }
             impulseEvents.push_back(e);
         }

@@ -176,8 +176,9 @@ struct ContactConstraint
 struct ConstraintExtra
 {
     std::int32_t contact = 0;
-    std::int32_t pointCount = 0; // manifold points, all used by position correction
-    Vec2 localAnchorA[2];        // the point on A's surface, A's frame (world frame for slot 0)
+    std::int32_t pointCount = 0;            // points in the constraint, all used by position correction
+    std::int32_t manifoldIndex[2] = {0, 1}; // which manifold point each constraint point is
+    Vec2 localAnchorA[2];                   // the point on A's surface, A's frame (world frame for slot 0)
     Vec2 localAnchorB[2];
     float relativeVelocity[2] = {0.0f, 0.0f}; // normal velocity before the iterations
     float separation[2] = {0.0f, 0.0f};       // at the start of the step
