@@ -29,6 +29,8 @@ test: build build-dev
 	scripts/check-install build/release
 	ctest --preset dev
 	scripts/check-determinism build/release build/dev
+	scripts/lint build/release
+	scripts/run-fuzzers
 
 bench: build
 	build/release/bench/oblique-bench-collision

@@ -52,7 +52,7 @@ bool SfmlDebugDraw::loadFont(std::string_view path)
                       "; text will not be drawn";
         return m_hasFont;
     }
-    m_font = std::move(font);
+    m_font = font; // sf::Font copies (SFML 2.5 has no move)
     m_hasFont = true;
     m_fontError.clear();
     return true;
