@@ -92,10 +92,13 @@ std::optional<RayHit> rayCast(const Circle& circle, const RayCastInput& ray)
         return std::nullopt;
     }
     const Vec2 point = ray.origin + t * ray.translation;
-    Vec2 normal = normalize(point - circle.center);
-    if (normal == Vec2{})
+    const Vec2 normal = normalize(point - circle.center);
+    // A ray that only grazes the circle touches it at one point without entering: at the tangent
+    // the normal is square to the ray, and rounding may tip it either way. Only a normal that
+    // faces the ray's origin marks an entry.
+    if (!(dot(normal, ray.translation) < 0.0f))
     {
-        normal = normalize(offset - std::sqrt(rr - hh) / std::sqrt(dd) * ray.translation);
+        return std::nullopt;
     }
     return RayHit{point, normal, t};
 }
