@@ -4,7 +4,7 @@
 /// Conventions, the same for every pair:
 /// - the normal is a unit vector pointing from shape A to shape B;
 /// - separation is negative when the shapes overlap;
-/// - each point lies midway between the two surfaces (as Box2D's b2WorldManifold reports it);
+/// - each point lies midway between the two surfaces (as Box2D's world manifold reports it);
 /// - each point has a feature id that stays the same while the same features stay in contact,
 ///   which is what lets a solver carry impulses from one step to the next.
 
