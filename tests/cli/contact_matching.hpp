@@ -2,6 +2,8 @@
 // Compares two engines' contact lists: same pairs, normals, and points matched regardless of order.
 
 #include "oblique/compare/contact_report.hpp"
+#include "oblique/compare/oblique_world.hpp"
+#include "oblique/scene.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +14,14 @@
 
 namespace oblique::test
 {
+
+/// The oblique side of `contacts` exactly as the command runs it: the scene's World, one
+/// collision pass, touching pairs in scene indices.
+inline std::vector<compare::PairContact> obliqueContacts(const Scene& scene)
+{
+    compare::ObliqueWorld world(scene);
+    return world.collide();
+}
 
 struct Tolerances
 {

@@ -3,7 +3,6 @@
 
 #include "contact_matching.hpp"
 #include "oblique/compare/box2d_world.hpp"
-#include "oblique/compare/oblique_contacts.hpp"
 #include "oblique/scene.hpp"
 
 #include <algorithm>
@@ -16,7 +15,6 @@ namespace
 {
 
 using compare::Box2dWorld;
-using compare::obliqueContacts;
 using compare::PairContact;
 
 std::filesystem::path sceneFile(const std::string& name)

@@ -1,8 +1,8 @@
 // The oblique side of `contacts` (which pairs, which way the normal points, in what order) and the
 // JSON both engines are printed with.
 
+#include "contact_matching.hpp"
 #include "oblique/compare/json_report.hpp"
-#include "oblique/compare/oblique_contacts.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -12,8 +12,6 @@ namespace oblique::test
 {
 namespace
 {
-
-using compare::obliqueContacts;
 
 SceneBody box(BodyType type, Vec2 position, Vec2 halfExtents, float angle = 0.0f)
 {
@@ -41,23 +39,18 @@ TEST(CliObliqueContacts, OnlyPairsWithADynamicBodyCollide)
     const BodyType s = BodyType::Static;
     const BodyType k = BodyType::Kinematic;
     const BodyType d = BodyType::Dynamic;
-    EXPECT_FALSE(compare::canCollide(s, s));
-    EXPECT_FALSE(compare::canCollide(s, k));
-    EXPECT_FALSE(compare::canCollide(k, k));
-    EXPECT_TRUE(compare::canCollide(k, d));
-    EXPECT_TRUE(compare::canCollide(d, s));
-    EXPECT_TRUE(compare::canCollide(d, d));
-
-    // Four overlapping boxes at the same place: only the pairs with the dynamic one (index 3) touch.
+    // Five overlapping boxes: static-static, static-kinematic and kinematic-kinematic pairs never
+    // touch; only the pairs with the dynamic one (index 3) do, with statics and kinematics alike.
     Scene scene;
     scene.bodies = {box(s, {0, 0}, {1, 1}), box(k, {0, 0.5f}, {1, 1}), box(s, {0.5f, 0}, {1, 1}),
-                    box(d, {0.2f, 0.1f}, {1, 1})};
+                    box(d, {0.2f, 0.1f}, {1, 1}), box(k, {0, 0.4f}, {1, 1})};
     const auto contacts = obliqueContacts(scene);
-    ASSERT_EQ(contacts.size(), 3u);
-    for (int i = 0; i < 3; ++i)
+    const int expected[4][2] = {{0, 3}, {1, 3}, {2, 3}, {3, 4}};
+    ASSERT_EQ(contacts.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i)
     {
-        EXPECT_EQ(contacts[static_cast<std::size_t>(i)].a, i);
-        EXPECT_EQ(contacts[static_cast<std::size_t>(i)].b, 3);
+        EXPECT_EQ(contacts[i].a, expected[i][0]);
+        EXPECT_EQ(contacts[i].b, expected[i][1]);
     }
 }
 
