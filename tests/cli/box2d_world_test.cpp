@@ -1,5 +1,6 @@
 // The Box2D side: a scene becomes the b2World it describes, contacts come back in scene order.
 
+#include "../support/scene_bodies.hpp"
 #include "oblique/compare/box2d_world.hpp"
 
 #include <box2d/box2d.h>
@@ -12,34 +13,13 @@ namespace
 
 using compare::Box2dWorld;
 
-SceneBody box(BodyType type, Vec2 position, Vec2 halfExtents, float angle = 0.0f)
-{
-    SceneBody b;
-    b.type = type;
-    b.position = position;
-    b.halfExtents = halfExtents;
-    b.angle = angle;
-    b.shape = ShapeKind::Box;
-    return b;
-}
-
-SceneBody ball(BodyType type, Vec2 position, float radius)
-{
-    SceneBody b;
-    b.type = type;
-    b.position = position;
-    b.radius = radius;
-    b.shape = ShapeKind::Circle;
-    return b;
-}
-
 TEST(CliBox2dWorld, BodiesCarryEverySceneSetting)
 {
     Scene scene;
     scene.world.gravity = {1, -5};
     scene.world.allowSleep = false;
     scene.world.restitutionThreshold = 0.25f;
-    SceneBody b = box(BodyType::Dynamic, {1, 2}, {0.5f, 0.25f}, 0.3f);
+    SceneBody b = sceneBox(BodyType::Dynamic, {1, 2}, {0.5f, 0.25f}, 0.3f);
     b.density = 2;
     b.friction = 0.3f;
     b.restitution = 0.4f;
@@ -49,9 +29,9 @@ TEST(CliBox2dWorld, BodiesCarryEverySceneSetting)
     b.angularDamping = 0.2f;
     b.gravityScale = 0.5f;
     b.fixedRotation = true;
-    SceneBody k = ball(BodyType::Kinematic, {-3, 0}, 0.75f);
+    SceneBody k = sceneBall(BodyType::Kinematic, {-3, 0}, 0.75f);
     k.linearVelocity = {0, 1};
-    scene.bodies = {box(BodyType::Static, {0, -1}, {10, 1}), b, k};
+    scene.bodies = {sceneBox(BodyType::Static, {0, -1}, {10, 1}), b, k};
 
     const Box2dWorld world(scene);
     EXPECT_EQ(world.world().GetGravity(), b2Vec2(1, -5));
@@ -95,11 +75,11 @@ TEST(CliBox2dWorld, BodiesCarryEverySceneSetting)
 TEST(CliBox2dWorld, BodyStateReportsTheBody)
 {
     Scene scene;
-    SceneBody b = ball(BodyType::Dynamic, {1, 2}, 0.5f);
+    SceneBody b = sceneBall(BodyType::Dynamic, {1, 2}, 0.5f);
     b.angle = 4.0f; // angles are not wrapped
     b.linearVelocity = {1, 0};
     b.angularVelocity = -2.0f;
-    scene.bodies = {box(BodyType::Static, {0, -5}, {1, 1}), b};
+    scene.bodies = {sceneBox(BodyType::Static, {0, -5}, {1, 1}), b};
     const Box2dWorld world(scene);
     const compare::BodyState ground = world.bodyState(0);
     EXPECT_FALSE(ground.awake);
@@ -115,7 +95,7 @@ TEST(CliBox2dWorld, StepsWithTheScenesTimeStep)
 {
     Scene scene;
     scene.world.timeStep = 0.1f;
-    scene.bodies = {ball(BodyType::Dynamic, {0, 0}, 0.5f)};
+    scene.bodies = {sceneBall(BodyType::Dynamic, {0, 0}, 0.5f)};
     Box2dWorld world(scene);
     world.step();
     world.step();
@@ -130,8 +110,9 @@ TEST(CliBox2dWorld, ContactsComeBackInSceneOrderWithTheNormalFromAToB)
     // Box2D makes the polygon fixture A of a polygon-circle contact; a circle listed first must
     // still get a normal pointing from itself to the box.
     Scene scene;
-    scene.bodies = {ball(BodyType::Dynamic, {0, 1.4f}, 0.5f), box(BodyType::Static, {0, 0}, {2, 1}),
-                    box(BodyType::Dynamic, {5, 0}, {0.5f, 0.5f}), ball(BodyType::Dynamic, {5, 0.9f}, 0.5f)};
+    scene.bodies = {sceneBall(BodyType::Dynamic, {0, 1.4f}, 0.5f), sceneBox(BodyType::Static, {0, 0}, {2, 1}),
+                    sceneBox(BodyType::Dynamic, {5, 0}, {0.5f, 0.5f}),
+                    sceneBall(BodyType::Dynamic, {5, 0.9f}, 0.5f)};
     Box2dWorld world(scene);
     const auto contacts = world.collide();
     ASSERT_EQ(contacts.size(), 2u);
@@ -155,8 +136,8 @@ TEST(CliBox2dWorld, PolygonsHaveNoSkin)
 {
     // With Box2D's default 0.01 m skin these boxes, 0.005 m apart, would touch.
     Scene scene;
-    scene.bodies = {box(BodyType::Static, {0, -1}, {5, 1}),
-                    box(BodyType::Dynamic, {0, 0.505f}, {0.5f, 0.5f})};
+    scene.bodies = {sceneBox(BodyType::Static, {0, -1}, {5, 1}),
+                    sceneBox(BodyType::Dynamic, {0, 0.505f}, {0.5f, 0.5f})};
     Box2dWorld world(scene);
     EXPECT_TRUE(world.collide().empty());
 
@@ -175,8 +156,9 @@ TEST(CliBox2dWorld, PolygonsHaveNoSkin)
 TEST(CliBox2dWorld, StaticAndKinematicPairsNeverTouch)
 {
     Scene scene;
-    SceneBody k = box(BodyType::Kinematic, {0, 0}, {1, 1});
-    scene.bodies = {box(BodyType::Static, {0, 0}, {1, 1}), k, box(BodyType::Static, {0.5f, 0}, {1, 1})};
+    SceneBody k = sceneBox(BodyType::Kinematic, {0, 0}, {1, 1});
+    scene.bodies = {sceneBox(BodyType::Static, {0, 0}, {1, 1}), k,
+                    sceneBox(BodyType::Static, {0.5f, 0}, {1, 1})};
     Box2dWorld world(scene);
     EXPECT_TRUE(world.collide().empty());
 }

@@ -1,6 +1,7 @@
 // The oblique side of `contacts` (which pairs, which way the normal points, in what order) and the
 // JSON both engines are printed with.
 
+#include "../support/scene_bodies.hpp"
 #include "contact_matching.hpp"
 #include "oblique/compare/json_report.hpp"
 
@@ -13,27 +14,6 @@ namespace oblique::test
 namespace
 {
 
-SceneBody box(BodyType type, Vec2 position, Vec2 halfExtents, float angle = 0.0f)
-{
-    SceneBody b;
-    b.type = type;
-    b.position = position;
-    b.halfExtents = halfExtents;
-    b.angle = angle;
-    b.shape = ShapeKind::Box;
-    return b;
-}
-
-SceneBody ball(BodyType type, Vec2 position, float radius)
-{
-    SceneBody b;
-    b.type = type;
-    b.position = position;
-    b.radius = radius;
-    b.shape = ShapeKind::Circle;
-    return b;
-}
-
 TEST(CliObliqueContacts, OnlyPairsWithADynamicBodyCollide)
 {
     const BodyType s = BodyType::Static;
@@ -42,8 +22,9 @@ TEST(CliObliqueContacts, OnlyPairsWithADynamicBodyCollide)
     // Five overlapping boxes: static-static, static-kinematic and kinematic-kinematic pairs never
     // touch; only the pairs with the dynamic one (index 3) do, with statics and kinematics alike.
     Scene scene;
-    scene.bodies = {box(s, {0, 0}, {1, 1}), box(k, {0, 0.5f}, {1, 1}), box(s, {0.5f, 0}, {1, 1}),
-                    box(d, {0.2f, 0.1f}, {1, 1}), box(k, {0, 0.4f}, {1, 1})};
+    scene.bodies = {sceneBox(s, {0, 0}, {1, 1}), sceneBox(k, {0, 0.5f}, {1, 1}),
+                    sceneBox(s, {0.5f, 0}, {1, 1}), sceneBox(d, {0.2f, 0.1f}, {1, 1}),
+                    sceneBox(k, {0, 0.4f}, {1, 1})};
     const auto contacts = obliqueContacts(scene);
     const int expected[4][2] = {{0, 3}, {1, 3}, {2, 3}, {3, 4}};
     ASSERT_EQ(contacts.size(), 4u);
@@ -59,9 +40,9 @@ TEST(CliObliqueContacts, NormalPointsFromTheLowerIndexWhateverTheShapes)
     const BodyType d = BodyType::Dynamic;
     // A circle sitting on a box, listed circle first, then box first.
     Scene circleFirst;
-    circleFirst.bodies = {ball(d, {0, 1.4f}, 0.5f), box(d, {0, 0}, {2, 1})};
+    circleFirst.bodies = {sceneBall(d, {0, 1.4f}, 0.5f), sceneBox(d, {0, 0}, {2, 1})};
     Scene boxFirst;
-    boxFirst.bodies = {box(d, {0, 0}, {2, 1}), ball(d, {0, 1.4f}, 0.5f)};
+    boxFirst.bodies = {sceneBox(d, {0, 0}, {2, 1}), sceneBall(d, {0, 1.4f}, 0.5f)};
 
     const auto c1 = obliqueContacts(circleFirst);
     ASSERT_EQ(c1.size(), 1u);
@@ -83,8 +64,8 @@ TEST(CliObliqueContacts, CirclesAndBoxesTogetherInPairOrder)
 {
     const BodyType d = BodyType::Dynamic;
     Scene scene;
-    scene.bodies = {ball(d, {0, 0}, 1), ball(d, {1.5f, 0}, 1), box(BodyType::Static, {0, -1.5f}, {5, 0.6f}),
-                    box(d, {3, 0}, {0.6f, 0.6f})};
+    scene.bodies = {sceneBall(d, {0, 0}, 1), sceneBall(d, {1.5f, 0}, 1),
+                    sceneBox(BodyType::Static, {0, -1.5f}, {5, 0.6f}), sceneBox(d, {3, 0}, {0.6f, 0.6f})};
     const auto contacts = obliqueContacts(scene);
     ASSERT_EQ(contacts.size(), 4u);
     const int expected[4][2] = {{0, 1}, {0, 2}, {1, 2}, {1, 3}};
@@ -103,8 +84,9 @@ TEST(CliObliqueContacts, ApartShapesAndEmptyScenesGiveNothing)
 {
     Scene scene;
     EXPECT_TRUE(obliqueContacts(scene).empty());
-    scene.bodies = {box(BodyType::Dynamic, {0, 0}, {0.5f, 0.5f}),
-                    box(BodyType::Dynamic, {1.01f, 0}, {0.5f, 0.5f}), ball(BodyType::Dynamic, {0, 2}, 0.5f)};
+    scene.bodies = {sceneBox(BodyType::Dynamic, {0, 0}, {0.5f, 0.5f}),
+                    sceneBox(BodyType::Dynamic, {1.01f, 0}, {0.5f, 0.5f}),
+                    sceneBall(BodyType::Dynamic, {0, 2}, 0.5f)};
     EXPECT_TRUE(obliqueContacts(scene).empty());
 }
 

@@ -3,6 +3,7 @@
 // engines side by side: oblique's World (through instantiate) and Box2D 2.4 (through Box2dWorld),
 // with the same bodies, materials, time step and iteration counts.
 
+#include "../support/scene_bodies.hpp"
 #include "oblique/compare/box2d_world.hpp"
 #include "oblique/scene.hpp"
 #include "oblique/scene_world.hpp"
@@ -22,27 +23,6 @@ namespace oblique::test
 inline constexpr float kSlop = 0.005f;
 inline constexpr float kGravity = 10.0f;
 inline constexpr float kPi = 3.14159265358979f;
-
-inline SceneBody sceneBox(BodyType type, Vec2 position, Vec2 halfExtents, float angle = 0.0f)
-{
-    SceneBody b;
-    b.type = type;
-    b.shape = ShapeKind::Box;
-    b.position = position;
-    b.halfExtents = halfExtents;
-    b.angle = angle;
-    return b;
-}
-
-inline SceneBody sceneBall(BodyType type, Vec2 position, float radius)
-{
-    SceneBody b;
-    b.type = type;
-    b.shape = ShapeKind::Circle;
-    b.position = position;
-    b.radius = radius;
-    return b;
-}
 
 /// A body definition at a place, for tests that build a World by hand.
 inline BodyDef bodyAt(BodyType type, Vec2 position, float angle = 0.0f)
