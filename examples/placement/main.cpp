@@ -13,6 +13,7 @@
 // and saves the last one (a smoke test for machines without a screen).
 
 #include "oblique/sfml/game.hpp"
+#include "oblique/sfml/run_from_command_line.hpp"
 #include "oblique/world.hpp"
 
 #include <algorithm>
@@ -602,75 +603,11 @@ private:
     std::string m_message; // what the last click did
 };
 
-// --- Command line --------------------------------------------------------------------------------
-
-struct Options
-{
-    long frames = 0; // > 0: headless for this many frames
-    std::string screenshot;
-};
-
-constexpr std::string_view kUsage = "usage: oblique-example-placement [--frames N [--screenshot out.png]]";
-
-std::optional<Options> parseOptions(int argc, char** argv)
-{
-    Options options;
-    for (int i = 1; i < argc; ++i)
-    {
-        const std::string_view arg = argv[i];
-        const bool hasValue = i + 1 < argc;
-        if (arg == "--frames" && hasValue)
-        {
-            options.frames = std::strtol(argv[++i], nullptr, 10);
-            if (options.frames <= 0)
-            {
-                return std::nullopt;
-            }
-        }
-        else if (arg == "--screenshot" && hasValue)
-        {
-            options.screenshot = argv[++i];
-        }
-        else
-        {
-            return std::nullopt;
-        }
-    }
-    if (!options.screenshot.empty() && options.frames == 0)
-    {
-        return std::nullopt; // a screenshot is taken at the frame limit, so it needs one
-    }
-    return options;
-}
-
 } // namespace
 
 int main(int argc, char** argv)
 {
-    const std::optional<Options> options = parseOptions(argc, argv);
-    if (!options)
-    {
-        std::cerr << kUsage << '\n';
-        return 2;
-    }
-
     TownPlanner game;
     game.setTitle("Town planner");
-    if (options->frames > 0)
-    {
-        game.setHeadless(true);
-        game.setFrameLimit(options->frames);
-        game.setScreenshotPath(options->screenshot);
-    }
-    try
-    {
-        game.run();
-    }
-    catch (const std::exception& e)
-    {
-        // Also reached when the screenshot could not be saved, so a smoke test fails loudly.
-        std::cerr << "town planner: " << e.what() << '\n';
-        return 1;
-    }
-    return 0;
+    return oblique::runFromCommandLine(game, "oblique-example-placement", argc, argv);
 }
