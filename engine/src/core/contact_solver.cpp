@@ -273,6 +273,7 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
     const float dtRatio = previousDt > 0.0f ? dt / previousDt : 0.0f;
     const float warm = def.warmStarting ? dtRatio : 0.0f;
     const float invDt = 1.0f / dt;
+    bool hasBounces = false;
     const auto contactEnd = static_cast<std::int32_t>(contacts.size());
     for (std::int32_t ci = 0; ci < contactEnd; ++ci)
     {
@@ -323,7 +324,6 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             {
                 c.normalImpulse[j] = 0.0f;
                 c.tangentImpulse[j] = 0.0f;
-                c.approach[j] = 0.0f;
                 continue;
             }
             extra.manifoldIndex[kept] = j;
@@ -339,18 +339,25 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             cp.normalMass = kNormal > 0.0f ? 1.0f / kNormal : 0.0f;
             const float kTangent = mA + mB + iA * cp.rtA * cp.rtA + iB * cp.rtB * cp.rtB;
             cp.tangentMass = kTangent > 0.0f ? 1.0f / kTangent : 0.0f;
-            extra.relativeVelocity[slot] = vRel;
             extra.separation[slot] = mp.separation;
+            extra.bounce[slot] = 0.0f;
             // A speculative point may close its gap this step and no more.
-            cp.velocityBias = mp.separation > 0.0f ? -mp.separation * invDt : 0.0f;
-            // In contact (within the slop): bounce, off the faster of the approach now and the
-            // approach carried from a speculative step that landed the pair softly.
-            if (mp.separation < kLinearSlop)
+            const float gap = std::max(mp.separation, 0.0f);
+            cp.velocityBias = -gap * invDt;
+            // A bounce happens where the gap closes, part way through the step: the pair ends the
+            // step as far apart as it travels back in the rest of the step, and leaves at the
+            // restitution times its approach speed. Bouncing at the start of the step instead
+            // would gain height on every bounce, and stopping at the surface would lose it.
+            if (c.restitution > 0.0f && vRel < -def.restitutionThreshold && gap < -dt * vRel)
             {
-                const float approach = std::min(vRel, c.approach[j]);
-                if (approach < -def.restitutionThreshold)
+                const float leave = -c.restitution * vRel;
+                cp.velocityBias = leave - (1.0f + c.restitution) * gap * invDt;
+                if (gap > 0.0f)
                 {
-                    cp.velocityBias = std::max(cp.velocityBias, -c.restitution * approach);
+                    // The bias above places the pair; the leaving speed is restored after the
+                    // positions are integrated.
+                    extra.bounce[slot] = leave;
+                    hasBounces = true;
                 }
             }
         }
@@ -414,40 +421,6 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         }
     }
 
-    for (std::size_t k = 0; k < constraints.size(); ++k)
-    {
-        const ContactConstraint& cc = constraints[k];
-        const ConstraintExtra& extra = constraintExtras[k];
-        Contact& c = contacts[static_cast<std::size_t>(extra.contact)];
-        for (int k2 = 0; k2 < extra.pointCount; ++k2)
-        {
-            const VelocityPoint& cp = cc.points[k2];
-            const int j = extra.manifoldIndex[k2];
-            // A non-finite impulse (from a body about to be stopped below) must not be carried
-            // into the next step by warm starting.
-            c.normalImpulse[j] = std::isfinite(cp.normalImpulse) ? cp.normalImpulse : 0.0f;
-            c.tangentImpulse[j] = std::isfinite(cp.tangentImpulse) ? cp.tangentImpulse : 0.0f;
-            // Remember how fast a speculative point was coming in when the solver had to stop it.
-            const bool stoppedShort = extra.separation[k2] >= kLinearSlop && cp.normalImpulse > 0.0f;
-            c.approach[j] = stoppedShort ? std::min(extra.relativeVelocity[k2], c.approach[j]) : 0.0f;
-        }
-        if (def.impulseEvents)
-        {
-            ContactImpulseEvent e;
-            e.a = idOf(c.a);
-            e.b = idOf(c.b);
-            e.normal = cc.normal;
-            e.pointCount = extra.pointCount;
-            for (int k2 = 0; k2 < extra.pointCount; ++k2)
-            {
-                e.points[k2] = c.manifold.points[extra.manifoldIndex[k2]].point;
-                e.normalImpulses[k2] = cc.points[k2].normalImpulse;
-                e.tangentImpulses[k2] = cc.points[k2].tangentImpulse;
-            }
-            impulseEvents.push_back(e);
-        }
-    }
-
     // Integrate positions, capping the motion per step so nothing tunnels wildly on a bad frame.
     const std::size_t bodyEnd = solverVelocities.size();
     for (std::size_t i = 1; i < bodyEnd; ++i)
@@ -483,6 +456,77 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         {
             positionSolved = true;
             break;
+        }
+    }
+
+    // Bounces that happened part way through the step leave at their full speed.
+    if (hasBounces)
+    {
+        for (std::size_t k = 0; k < constraints.size(); ++k)
+        {
+            ContactConstraint& cc = constraints[k];
+            const ConstraintExtra& extra = constraintExtras[k];
+            SolverVelocity& a = solverVelocities[static_cast<std::size_t>(cc.indexA)];
+            SolverVelocity& b = solverVelocities[static_cast<std::size_t>(cc.indexB)];
+            for (int j = 0; j < cc.velocityPoints; ++j)
+            {
+                VelocityPoint& cp = cc.points[j];
+                // Only where the contact pushed: a pair something else turned aside never landed.
+                if (extra.bounce[j] == 0.0f || cp.normalImpulse <= 0.0f)
+                {
+                    continue;
+                }
+                // Pushed at the point where the surfaces are now, through one point for both
+                // bodies, so the pair's angular momentum is kept.
+                const SolverPose& pa = solverPoses[static_cast<std::size_t>(cc.indexA)];
+                const SolverPose& pb = solverPoses[static_cast<std::size_t>(cc.indexB)];
+                const Vec2 m = 0.5f * (pa.c + rotate(pa.q, extra.localAnchorA[j]) + pb.c +
+                                       rotate(pb.q, extra.localAnchorB[j]));
+                const float rnA = cross(m - pa.c, cc.normal);
+                const float rnB = cross(m - pb.c, cc.normal);
+                const float kNormal =
+                    a.invMass + b.invMass + a.invInertia * rnA * rnA + b.invInertia * rnB * rnB;
+                if (kNormal <= 0.0f)
+                {
+                    continue;
+                }
+                const float vn = relativeAlong(a, b, cc.normal, rnA, rnB);
+                const float newImpulse = std::max(cp.normalImpulse - (vn - extra.bounce[j]) / kNormal, 0.0f);
+                const float lambda = newImpulse - cp.normalImpulse;
+                cp.normalImpulse = newImpulse;
+                push(a, b, cc.normal, rnA, rnB, lambda);
+            }
+        }
+    }
+
+    for (std::size_t k = 0; k < constraints.size(); ++k)
+    {
+        const ContactConstraint& cc = constraints[k];
+        const ConstraintExtra& extra = constraintExtras[k];
+        Contact& c = contacts[static_cast<std::size_t>(extra.contact)];
+        for (int k2 = 0; k2 < extra.pointCount; ++k2)
+        {
+            const VelocityPoint& cp = cc.points[k2];
+            const int j = extra.manifoldIndex[k2];
+            // A non-finite impulse (from a body about to be stopped below) must not be carried
+            // into the next step by warm starting.
+            c.normalImpulse[j] = std::isfinite(cp.normalImpulse) ? cp.normalImpulse : 0.0f;
+            c.tangentImpulse[j] = std::isfinite(cp.tangentImpulse) ? cp.tangentImpulse : 0.0f;
+        }
+        if (def.impulseEvents)
+        {
+            ContactImpulseEvent e;
+            e.a = idOf(c.a);
+            e.b = idOf(c.b);
+            e.normal = cc.normal;
+            e.pointCount = extra.pointCount;
+            for (int k2 = 0; k2 < extra.pointCount; ++k2)
+            {
+                e.points[k2] = c.manifold.points[extra.manifoldIndex[k2]].point;
+                e.normalImpulses[k2] = cc.points[k2].normalImpulse;
+                e.tangentImpulses[k2] = cc.points[k2].tangentImpulse;
+            }
+            impulseEvents.push_back(e);
         }
     }
 

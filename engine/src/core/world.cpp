@@ -498,7 +498,6 @@ void WorldState::collide(float dt)
             const Manifold old = contact.manifold;
             const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
             const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
-            const float oldApproach[2] = {contact.approach[0], contact.approach[1]};
             const float speculative =
                 kSpeculativeDistance + dt * (pointSpeedBound(ra, sa) + pointSpeedBound(rb, sb));
             contact.manifold = collideBodies(ra.shape, sa, rb.shape, sb, speculative);
@@ -506,7 +505,6 @@ void WorldState::collide(float dt)
             {
                 contact.normalImpulse[i] = 0.0f;
                 contact.tangentImpulse[i] = 0.0f;
-                contact.approach[i] = 0.0f;
                 const std::uint32_t id = key(contact.manifold.points[i].id);
                 for (int j = 0; j < old.pointCount; ++j)
                 {
@@ -514,7 +512,6 @@ void WorldState::collide(float dt)
                     {
                         contact.normalImpulse[i] = oldNormal[j];
                         contact.tangentImpulse[i] = oldTangent[j];
-                        contact.approach[i] = oldApproach[j];
                         break;
                     }
                 }

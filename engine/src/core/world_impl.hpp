@@ -102,9 +102,6 @@ struct Contact
     Manifold manifold;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
-    // Approach speed (negative) of a speculative point the solver stopped short of the surface:
-    // the bounce when it lands uses this, so restitution does not lose the speed shed to land.
-    float approach[2] = {0.0f, 0.0f};
 };
 
 // The part of a manifold that touches (within kTouchingDistance), as contacts are reported.
@@ -180,8 +177,8 @@ struct ConstraintExtra
     std::int32_t manifoldIndex[2] = {0, 1}; // which manifold point each constraint point is
     Vec2 localAnchorA[2];                   // the point on A's surface, A's frame (world frame for slot 0)
     Vec2 localAnchorB[2];
-    float relativeVelocity[2] = {0.0f, 0.0f}; // normal velocity before the iterations
-    float separation[2] = {0.0f, 0.0f};       // at the start of the step
+    float bounce[2] = {0.0f, 0.0f};     // normal speed to leave at, restored after integration (0: none)
+    float separation[2] = {0.0f, 0.0f}; // at the start of the step
 };
 
 struct WorldState
