@@ -7,6 +7,7 @@
 #include "oblique/scene.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <iomanip>
 #include <iostream>
 #include <memory>
@@ -47,14 +48,18 @@ int compareScene(const CompareOptions& options)
         out << "  DIVERGES " << problem << '\n';
     }
 
-    std::vector<Vec2> start;
+    std::vector<compare::BodyState> start;
     start.reserve(static_cast<std::size_t>(box2d.bodyCount()));
     for (int i = 0; i < box2d.bodyCount(); ++i)
     {
-        start.push_back(box2d.bodyState(i).position);
+        start.push_back(box2d.bodyState(i));
     }
-    const auto displacement = [&](int i)
-    { return distance(start[static_cast<std::size_t>(i)], box2d.bodyState(i).position); };
+    const auto travel = [&](int i)
+    {
+        const compare::BodyState& from = start[static_cast<std::size_t>(i)];
+        const compare::BodyState to = box2d.bodyState(i);
+        return compare::Travel{distance(from.position, to.position), std::fabs(to.angle - from.angle)};
+    };
 
     // Motion: the largest pose differences along the way (reported), then the outcome (judged).
     compare::StateDifference largest;
@@ -82,7 +87,7 @@ int compareScene(const CompareOptions& options)
         const compare::StateDifference d = compare::difference(ours.bodyState(i), box2d.bodyState(i));
         largest.linearVelocity = std::max(largest.linearVelocity, d.linearVelocity);
         largest.angularVelocity = std::max(largest.angularVelocity, d.angularVelocity);
-        finalWithin = finalWithin && compare::within(d, stateTolerances, displacement(i));
+        finalWithin = finalWithin && compare::within(d, stateTolerances, travel(i));
     }
 
     out << "\nfinal states              oblique                               box2d                        "
@@ -100,17 +105,17 @@ int compareScene(const CompareOptions& options)
             << std::setw(10) << a.position.x << std::setw(10) << a.position.y << std::setw(10) << a.angle
             << "  " << std::setw(10) << b.position.x << std::setw(10) << b.position.y << std::setw(10)
             << b.angle << "  " << std::setw(10) << d.position << std::setw(9) << d.angle
-            << (compare::within(d, stateTolerances, displacement(i)) ? "" : "  DIVERGES") << '\n';
+            << (compare::within(d, stateTolerances, travel(i)) ? "" : "  DIVERGES") << '\n';
     }
     out << std::setprecision(4) << "\nlargest differences along the way (reported, not judged): position "
         << largest.position << " m (body " << worstBody << ", step " << worstStep << "), angle "
         << largest.angle << " rad\n"
         << "final states are judged: position within " << stateTolerances.position << " m or "
         << stateTolerances.relativePosition * 100.0f << "% of the distance moved, angle within "
-        << stateTolerances.angle << " rad, velocity within " << stateTolerances.linearVelocity
-        << " m/s, spin within " << stateTolerances.angularVelocity
-        << " rad/s; largest final velocity differences " << largest.linearVelocity << " m/s, "
-        << largest.angularVelocity << " rad/s\n";
+        << stateTolerances.angle << " rad or " << stateTolerances.relativeAngle * 100.0f
+        << "% of the angle turned, velocity within " << stateTolerances.linearVelocity << " m/s, spin within "
+        << stateTolerances.angularVelocity << " rad/s; largest final velocity differences "
+        << largest.linearVelocity << " m/s, " << largest.angularVelocity << " rad/s\n";
 
     const bool agree = contacts.agrees() && finalWithin;
     if (agree)

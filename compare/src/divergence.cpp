@@ -131,19 +131,24 @@ StateDifference difference(const BodyState& a, const BodyState& b)
             distance(a.linearVelocity, b.linearVelocity), std::fabs(a.angularVelocity - b.angularVelocity)};
 }
 
-float positionTolerance(const StateTolerances& t, float displacement)
+float positionTolerance(const StateTolerances& t, float distance)
 {
-    return std::max(t.position, t.relativePosition * displacement);
+    return std::max(t.position, t.relativePosition * distance);
 }
 
-bool poseWithin(const StateDifference& d, const StateTolerances& t, float displacement)
+float angleTolerance(const StateTolerances& t, float turn)
 {
-    return d.position <= positionTolerance(t, displacement) && d.angle <= t.angle;
+    return std::max(t.angle, t.relativeAngle * turn);
 }
 
-bool within(const StateDifference& d, const StateTolerances& t, float displacement)
+bool poseWithin(const StateDifference& d, const StateTolerances& t, Travel travel)
 {
-    return poseWithin(d, t, displacement) && d.linearVelocity <= t.linearVelocity &&
+    return d.position <= positionTolerance(t, travel.distance) && d.angle <= angleTolerance(t, travel.turn);
+}
+
+bool within(const StateDifference& d, const StateTolerances& t, Travel travel)
+{
+    return poseWithin(d, t, travel) && d.linearVelocity <= t.linearVelocity &&
            d.angularVelocity <= t.angularVelocity;
 }
 

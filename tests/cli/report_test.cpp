@@ -3,6 +3,7 @@
 
 #include "../support/scene_bodies.hpp"
 #include "contact_matching.hpp"
+#include "oblique/compare/divergence.hpp"
 #include "oblique/compare/json_report.hpp"
 
 #include <cmath>
@@ -13,6 +14,24 @@ namespace oblique::test
 {
 namespace
 {
+
+TEST(CompareTolerances, GrowWithHowFarTheBodyWentAndTurned)
+{
+    const compare::StateTolerances t;
+    EXPECT_FLOAT_EQ(compare::positionTolerance(t, 0.0f), 0.05f);
+    EXPECT_FLOAT_EQ(compare::positionTolerance(t, 10.0f), 0.5f);
+    EXPECT_FLOAT_EQ(compare::angleTolerance(t, 0.0f), 0.05f);
+    EXPECT_FLOAT_EQ(compare::angleTolerance(t, 3.0f), 0.15f);
+
+    // 0.1 rad apart: too much for a body that barely turned, within 5% of three radians.
+    compare::StateDifference d;
+    d.angle = 0.1f;
+    EXPECT_FALSE(compare::within(d, t, {0.0f, 0.2f}));
+    EXPECT_TRUE(compare::within(d, t, {0.0f, 3.0f}));
+    // Velocities are held absolutely, however far the body went.
+    d.linearVelocity = 0.2f;
+    EXPECT_FALSE(compare::within(d, t, {100.0f, 3.0f}));
+}
 
 TEST(CliObliqueContacts, OnlyPairsWithADynamicBodyCollide)
 {

@@ -30,7 +30,10 @@ struct StateTolerances
     /// Fraction of the body's displacement from its starting point (in the reference engine) that
     /// two integrators may drift apart over a long slide or fall.
     float relativePosition = 0.05f;
-    float angle = 0.05f;          ///< radians, after wrapping the difference to [-pi, pi]
+    float angle = 0.05f; ///< radians, after wrapping the difference to [-pi, pi] (or relativeAngle)
+    /// Fraction of the angle the body turned through (in the reference engine): a small difference
+    /// in spin grows into an angle in proportion to how long the body keeps turning.
+    float relativeAngle = 0.05f;
     float linearVelocity = 0.1f;  ///< m/s
     float angularVelocity = 0.1f; ///< rad/s
 };
@@ -63,13 +66,23 @@ struct StateDifference
 /// Distances between two states of one body (angle difference wrapped to [-pi, pi]).
 StateDifference difference(const BodyState& a, const BodyState& b);
 
-/// The position tolerance for a body that has moved `displacement` metres from its start.
-float positionTolerance(const StateTolerances& tolerances, float displacement);
+/// How far a body went from its start in the reference engine: what the relative tolerances scale.
+struct Travel
+{
+    float distance = 0.0f; ///< metres between its start and end positions
+    float turn = 0.0f;     ///< radians between its start and end angles (not wrapped)
+};
+
+/// The position tolerance for a body that has moved `distance` metres from its start.
+float positionTolerance(const StateTolerances& tolerances, float distance);
+
+/// The angle tolerance for a body that has turned `turn` radians from its start.
+float angleTolerance(const StateTolerances& tolerances, float turn);
 
 /// True when position and angle are within their tolerances.
-bool poseWithin(const StateDifference& d, const StateTolerances& tolerances, float displacement);
+bool poseWithin(const StateDifference& d, const StateTolerances& tolerances, Travel travel);
 
 /// True when every component is within its tolerance.
-bool within(const StateDifference& d, const StateTolerances& tolerances, float displacement);
+bool within(const StateDifference& d, const StateTolerances& tolerances, Travel travel);
 
 } // namespace oblique::compare
