@@ -56,97 +56,6 @@ Rot advance(Rot q, float da)
     return {c * inv, s * inv};
 }
 
-// Relative velocity of B against A at a point, along a direction d whose lever-arm scalars
-// (r x d) are given: dot(vB + wB x rB - vA - wA x rA, d) = dot(vB - vA, d) + wB*rdB - wA*rdA.
-float relativeAlong(const SolverVelocity& a, const SolverVelocity& b, Vec2 d, float rdA, float rdB)
-{
-    return dot(b.v - a.v, d) + b.w * rdB - a.w * rdA;
-}
-
-// Applies impulse lambda along d (lever-arm scalars rdA, rdB) to B, and its opposite to A.
-void push(SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float rdB, float lambda)
-{
-    a.v -= (a.invMass * lambda) * d;
-    a.w -= a.invInertia * lambda * rdA;
-    b.v += (b.invMass * lambda) * d;
-    b.w += b.invInertia * lambda * rdB;
-}
-
-void solveVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint& cc)
-{
-    SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
-    SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
-    const Vec2 n = cc.normal;
-    const Vec2 t{n.y, -n.x};
-
-    // Friction first: its bound depends on the normal impulse, and solving it before the normal
-    // keeps non-penetration the last word of each pass.
-    for (int j = 0; j < cc.velocityPoints; ++j)
-    {
-        VelocityPoint& cp = cc.points[j];
-        const float vt = relativeAlong(a, b, t, cp.rtA, cp.rtB);
-        const float maxFriction = cc.friction * cp.normalImpulse;
-        // min/max rather than std::clamp: they compile to branch-free minss/maxss.
-        const float newImpulse =
-            std::min(std::max(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction), maxFriction);
-        const float lambda = newImpulse - cp.tangentImpulse;
-        cp.tangentImpulse = newImpulse;
-        push(a, b, t, cp.rtA, cp.rtB, lambda);
-    }
-
-    if (cc.velocityPoints == 1)
-    {
-        VelocityPoint& cp = cc.points[0];
-        const float vn = relativeAlong(a, b, n, cp.rnA, cp.rnB);
-        const float newImpulse = std::max(cp.normalImpulse - cp.normalMass * (vn - cp.velocityBias), 0.0f);
-        const float lambda = newImpulse - cp.normalImpulse;
-        cp.normalImpulse = newImpulse;
-        push(a, b, n, cp.rnA, cp.rnB, lambda);
-        return;
-    }
-
-    // Two points: solve the 2x2 linear complementarity problem exactly by trying each active set
-    // in turn (both pushing, only the first, only the second, neither). Solving the pair jointly
-    // is what keeps boxes resting flat instead of rocking between their two corners.
-    VelocityPoint& cp1 = cc.points[0];
-    VelocityPoint& cp2 = cc.points[1];
-    const Vec2 old{cp1.normalImpulse, cp2.normalImpulse};
-    const float vn1 = relativeAlong(a, b, n, cp1.rnA, cp1.rnB);
-    const float vn2 = relativeAlong(a, b, n, cp2.rnA, cp2.rnB);
-    const Vec2 rhs{vn1 - cp1.velocityBias - (cc.k11 * old.x + cc.k12 * old.y),
-                   vn2 - cp2.velocityBias - (cc.k12 * old.x + cc.k22 * old.y)};
-
-    Vec2 x{-(cc.inv11 * rhs.x + cc.inv12 * rhs.y), -(cc.inv12 * rhs.x + cc.inv22 * rhs.y)};
-    bool found = x.x >= 0.0f && x.y >= 0.0f;
-    if (!found)
-    {
-        x = {-cp1.normalMass * rhs.x, 0.0f};
-        found = x.x >= 0.0f && cc.k12 * x.x + rhs.y >= 0.0f;
-    }
-    if (!found)
-    {
-        x = {0.0f, -cp2.normalMass * rhs.y};
-        found = x.y >= 0.0f && cc.k12 * x.y + rhs.x >= 0.0f;
-    }
-    if (!found)
-    {
-        x = {0.0f, 0.0f};
-        found = rhs.x >= 0.0f && rhs.y >= 0.0f;
-    }
-    if (!found)
-    {
-        return; // no active set fits (degenerate numbers): keep last iterate's impulses
-    }
-    const Vec2 d = x - old;
-    const float total = d.x + d.y;
-    a.v -= (a.invMass * total) * n;
-    a.w -= a.invInertia * (d.x * cp1.rnA + d.y * cp2.rnA);
-    b.v += (b.invMass * total) * n;
-    b.w += b.invInertia * (d.x * cp1.rnB + d.y * cp2.rnB);
-    cp1.normalImpulse = x.x;
-    cp2.normalImpulse = x.y;
-}
-
 // One pass of position correction on one contact. Each point's separation is measured afresh
 // from the bodies' current poses; only the part beyond the slop is removed, and never more than
 // kMaxLinearCorrection at once, so deep overlaps are worked out over several steps instead of
@@ -413,12 +322,14 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         }
     }
 
-    for (int it = 0; it < velocityIterations; ++it)
+    if (velocityIterations > 0)
     {
-        for (ContactConstraint& cc : constraints)
+        wideSolver.build(constraints, solverVelocities);
+        for (int it = 0; it < velocityIterations; ++it)
         {
-            solveVelocity(solverVelocities, cc);
+            wideSolver.iterate(solverVelocities, constraints);
         }
+        wideSolver.unpack(constraints);
     }
 
     // Integrate positions, capping the motion per step so nothing tunnels wildly on a bad frame.

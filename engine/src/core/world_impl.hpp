@@ -7,6 +7,7 @@
 #include "oblique/mat22.hpp"
 #include "oblique/world.hpp"
 #include "pair_map.hpp"
+#include "wide_solver.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -129,6 +130,22 @@ struct SolverVelocity
     float invInertia = 0.0f;
 };
 
+// Relative velocity of B against A at a point, along a direction d whose lever-arm scalars
+// (r x d) are given: dot(vB + wB x rB - vA - wA x rA, d) = dot(vB - vA, d) + wB*rdB - wA*rdA.
+inline float relativeAlong(const SolverVelocity& a, const SolverVelocity& b, Vec2 d, float rdA, float rdB)
+{
+    return dot(b.v - a.v, d) + b.w * rdB - a.w * rdA;
+}
+
+// Applies impulse lambda along d (lever-arm scalars rdA, rdB) to B, and its opposite to A.
+inline void push(SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float rdB, float lambda)
+{
+    a.v -= (a.invMass * lambda) * d;
+    a.w -= a.invInertia * lambda * rdA;
+    b.v += (b.invMass * lambda) * d;
+    b.w += b.invInertia * lambda * rdB;
+}
+
 struct SolverPose
 {
     Vec2 c; // centre (= body origin)
@@ -181,6 +198,9 @@ struct ConstraintExtra
     float separation[2] = {0.0f, 0.0f}; // at the start of the step
 };
 
+// One velocity iteration's pass over one contact, alone (friction, then the normal impulses).
+void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint& cc);
+
 struct WorldState
 {
     WorldDef def;
@@ -205,6 +225,7 @@ struct WorldState
     std::vector<std::uint32_t> solverToBody;
     std::vector<detail::ContactConstraint> constraints;
     std::vector<detail::ConstraintExtra> constraintExtras;
+    detail::WideSolver wideSolver;
     std::vector<std::int32_t> islandParent;
     std::vector<float> islandSleep;
     std::vector<std::uint8_t> islandAwake;
