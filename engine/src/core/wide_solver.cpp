@@ -135,34 +135,20 @@ void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactCon
     w.invInertiaA[lane] = a.invInertia;
     w.invMassB[lane] = b.invMass;
     w.invInertiaB[lane] = b.invInertia;
-    for (int j = 0; j < 2; ++j)
+    // What a lane does not set stays zero: every wide constraint starts as WideConstraint{}.
+    for (int j = 0; j < cc.velocityPoints; ++j)
     {
         WidePoint& wp = w.points[j];
-        if (j < cc.velocityPoints)
-        {
-            const VelocityPoint& cp = cc.points[j];
-            wp.rnA[lane] = cp.rnA;
-            wp.rnB[lane] = cp.rnB;
-            wp.rtA[lane] = cp.rtA;
-            wp.rtB[lane] = cp.rtB;
-            wp.normalMass[lane] = cp.normalMass;
-            wp.tangentMass[lane] = cp.tangentMass;
-            wp.velocityBias[lane] = cp.velocityBias;
-            wp.normalImpulse[lane] = cp.normalImpulse;
-            wp.tangentImpulse[lane] = cp.tangentImpulse;
-        }
-        else
-        {
-            wp.rnA[lane] = 0.0f;
-            wp.rnB[lane] = 0.0f;
-            wp.rtA[lane] = 0.0f;
-            wp.rtB[lane] = 0.0f;
-            wp.normalMass[lane] = 0.0f;
-            wp.tangentMass[lane] = 0.0f;
-            wp.velocityBias[lane] = 0.0f;
-            wp.normalImpulse[lane] = 0.0f;
-            wp.tangentImpulse[lane] = 0.0f;
-        }
+        const VelocityPoint& cp = cc.points[j];
+        wp.rnA[lane] = cp.rnA;
+        wp.rnB[lane] = cp.rnB;
+        wp.rtA[lane] = cp.rtA;
+        wp.rtB[lane] = cp.rtB;
+        wp.normalMass[lane] = cp.normalMass;
+        wp.tangentMass[lane] = cp.tangentMass;
+        wp.velocityBias[lane] = cp.velocityBias;
+        wp.normalImpulse[lane] = cp.normalImpulse;
+        wp.tangentImpulse[lane] = cp.tangentImpulse;
     }
     if (cc.velocityPoints == 2)
     {
@@ -173,16 +159,6 @@ void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactCon
         w.inv12[lane] = cc.inv12;
         w.inv22[lane] = cc.inv22;
         w.twoPoints[lane] = -1;
-    }
-    else
-    {
-        w.k11[lane] = 0.0f;
-        w.k12[lane] = 0.0f;
-        w.k22[lane] = 0.0f;
-        w.inv11[lane] = 0.0f;
-        w.inv12[lane] = 0.0f;
-        w.inv22[lane] = 0.0f;
-        w.twoPoints[lane] = 0;
     }
 }
 
