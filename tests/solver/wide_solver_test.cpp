@@ -1,0 +1,191 @@
+// The four-lane velocity iterations against the same constraints solved one by one: every body
+// velocity and every accumulated impulse must come out bit for bit the same.
+
+#include "world_impl.hpp"
+
+#include <cstdint>
+#include <cstring>
+#include <gtest/gtest.h>
+#include <random>
+#include <vector>
+
+namespace oblique::detail
+{
+namespace
+{
+
+struct Problem
+{
+    std::vector<SolverVelocity> bodies;
+    std::vector<ContactConstraint> constraints;
+};
+
+// Slot 0 is immovable (as in the world); slots 1..kinematic are kinematic (moving, but not moved
+// by impulses); the rest are dynamic. Constraints join random pairs, a third of them on slot 0,
+// with one or two points, the two-point ones well or ill conditioned as the world decides.
+Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int constraintCount)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+    std::uniform_real_distribution<float> positive(0.1f, 2.0f);
+    Problem p;
+    p.bodies.resize(static_cast<std::size_t>(bodyCount));
+    for (int i = 1; i < bodyCount; ++i)
+    {
+        SolverVelocity& b = p.bodies[static_cast<std::size_t>(i)];
+        b.v = {3.0f * unit(rng), 3.0f * unit(rng)};
+        b.w = 2.0f * unit(rng);
+        if (i > kinematic)
+        {
+            b.invMass = positive(rng);
+            b.invInertia = unit(rng) > 0.8f ? 0.0f : positive(rng); // some with fixed rotation
+        }
+    }
+    std::uniform_int_distribution<int> body(0, bodyCount - 1);
+    for (int k = 0; k < constraintCount; ++k)
+    {
+        ContactConstraint cc;
+        cc.indexA = unit(rng) < -0.33f ? 0 : body(rng);
+        do
+        {
+            cc.indexB = body(rng);
+        } while (cc.indexB == cc.indexA);
+        const float angle = 3.2f * unit(rng);
+        cc.normal = {std::cos(angle), std::sin(angle)};
+        cc.friction = 0.5f * (unit(rng) + 1.0f);
+        const SolverVelocity& a = p.bodies[static_cast<std::size_t>(cc.indexA)];
+        const SolverVelocity& b = p.bodies[static_cast<std::size_t>(cc.indexB)];
+        const int points = unit(rng) < 0.0f ? 1 : 2;
+        for (int j = 0; j < points; ++j)
+        {
+            VelocityPoint& vp = cc.points[j];
+            vp.rnA = unit(rng);
+            vp.rnB = unit(rng);
+            vp.rtA = unit(rng);
+            vp.rtB = unit(rng);
+            vp.normalImpulse = unit(rng) < 0.0f ? 0.0f : positive(rng);
+            vp.tangentImpulse = 0.3f * unit(rng);
+            vp.velocityBias = unit(rng) < 0.0f ? 0.0f : 2.0f * unit(rng);
+            const float kn =
+                a.invMass + b.invMass + a.invInertia * vp.rnA * vp.rnA + b.invInertia * vp.rnB * vp.rnB;
+            const float kt =
+                a.invMass + b.invMass + a.invInertia * vp.rtA * vp.rtA + b.invInertia * vp.rtB * vp.rtB;
+            vp.normalMass = kn > 0.0f ? 1.0f / kn : 0.0f;
+            vp.tangentMass = kt > 0.0f ? 1.0f / kt : 0.0f;
+        }
+        cc.velocityPoints = points;
+        if (points == 2 && unit(rng) < 0.6f)
+        {
+            const VelocityPoint& p1 = cc.points[0];
+            const VelocityPoint& p2 = cc.points[1];
+            const float mAB = a.invMass + b.invMass;
+            cc.k11 = mAB + a.invInertia * p1.rnA * p1.rnA + b.invInertia * p1.rnB * p1.rnB;
+            cc.k22 = mAB + a.invInertia * p2.rnA * p2.rnA + b.invInertia * p2.rnB * p2.rnB;
+            cc.k12 = mAB + a.invInertia * p1.rnA * p2.rnA + b.invInertia * p1.rnB * p2.rnB;
+            const float det = cc.k11 * cc.k22 - cc.k12 * cc.k12;
+            const float inv = det != 0.0f ? 1.0f / det : 0.0f;
+            cc.inv11 = inv * cc.k22;
+            cc.inv12 = -inv * cc.k12;
+            cc.inv22 = inv * cc.k11;
+        }
+        else if (points == 2)
+        {
+            cc.velocityPoints = 1; // ill conditioned: the second point keeps its warm-start impulse
+        }
+        p.constraints.push_back(cc);
+    }
+    return p;
+}
+
+bool sameBits(float a, float b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+void expectIdentical(const Problem& scalar, const Problem& wide, std::uint32_t seed)
+{
+    for (std::size_t i = 0; i < scalar.bodies.size(); ++i)
+    {
+        const SolverVelocity& s = scalar.bodies[i];
+        const SolverVelocity& w = wide.bodies[i];
+        EXPECT_TRUE(sameBits(s.v.x, w.v.x) && sameBits(s.v.y, w.v.y) && sameBits(s.w, w.w))
+            << "seed " << seed << ", body " << i << ": (" << s.v.x << ", " << s.v.y << ", " << s.w
+            << ") one by one, (" << w.v.x << ", " << w.v.y << ", " << w.w << ") four at a time";
+    }
+    for (std::size_t k = 0; k < scalar.constraints.size(); ++k)
+    {
+        for (int j = 0; j < 2; ++j)
+        {
+            const VelocityPoint& s = scalar.constraints[k].points[j];
+            const VelocityPoint& w = wide.constraints[k].points[j];
+            EXPECT_TRUE(sameBits(s.normalImpulse, w.normalImpulse) &&
+                        sameBits(s.tangentImpulse, w.tangentImpulse))
+                << "seed " << seed << ", constraint " << k << ", point " << j;
+        }
+    }
+}
+
+TEST(WideSolver, FourLanesGiveExactlyTheOneByOneResult)
+{
+    int levelsWithSeveral = 0;
+    for (std::uint32_t seed = 1; seed <= 200; ++seed)
+    {
+        // From crowded (few bodies, long chains of levels) to sparse (wide levels).
+        const int bodies = 3 + static_cast<int>(seed % 60);
+        const Problem start =
+            randomProblem(seed, bodies, static_cast<int>(seed % 3), 5 + static_cast<int>(seed % 80));
+
+        Problem scalar = start;
+        Problem wide = start;
+        WideSolver solver;
+        solver.build(wide.constraints, wide.bodies);
+        for (int it = 0; it < 8; ++it)
+        {
+            for (ContactConstraint& cc : scalar.constraints)
+            {
+                solveContactVelocity(scalar.bodies, cc);
+            }
+            solver.iterate(wide.bodies, wide.constraints);
+        }
+        solver.unpack(wide.constraints);
+        expectIdentical(scalar, wide, seed);
+        for (const Batch& batch : solver.batches)
+        {
+            levelsWithSeveral += batch.wideEnd > batch.wideBegin ? 1 : 0;
+        }
+    }
+    // The comparison means something only if the lanes were used.
+    EXPECT_GT(levelsWithSeveral, 1000);
+}
+
+TEST(WideSolver, NoTwoContactsOfALevelShareABodyMovedByImpulses)
+{
+    const Problem p = randomProblem(7, 40, 2, 120);
+    WideSolver solver;
+    solver.build(p.constraints, p.bodies);
+    for (const Batch& batch : solver.batches)
+    {
+        std::vector<int> seen(p.bodies.size(), 0);
+        for (std::int32_t g = batch.wideBegin; g < batch.wideEnd; ++g)
+        {
+            const WideConstraint& w = solver.wide[static_cast<std::size_t>(g)];
+            for (int lane = 0; lane < 4; ++lane)
+            {
+                if (w.source[lane] < 0)
+                {
+                    continue;
+                }
+                for (const std::int32_t index : {w.indexA[lane], w.indexB[lane]})
+                {
+                    if (p.bodies[static_cast<std::size_t>(index)].invMass > 0.0f)
+                    {
+                        EXPECT_EQ(seen[static_cast<std::size_t>(index)]++, 0) << "body " << index;
+                    }
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+} // namespace oblique::detail
