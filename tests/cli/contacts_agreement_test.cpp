@@ -33,12 +33,13 @@ TEST_P(CliSceneAgreement, BothEnginesFindTheSameContacts)
     Box2dWorld box2d(scene);
     const std::vector<PairContact> theirs = box2d.collide();
 
-    Differences largest;
-    EXPECT_EQ(compareContacts(theirs, ours, Tolerances{}, &largest), "");
+    const compare::ContactComparison comparison = strictComparison(theirs, ours);
+    EXPECT_TRUE(comparison.agrees()) << problemsOf(comparison);
+    EXPECT_EQ(comparison.matchedPairs, static_cast<int>(ours.size()));
     RecordProperty("pairs", static_cast<int>(ours.size()));
-    RecordProperty("maxNormalDifference", std::to_string(largest.normal));
-    RecordProperty("maxPositionDifference", std::to_string(largest.position));
-    RecordProperty("maxSeparationDifference", std::to_string(largest.separation));
+    RecordProperty("maxNormalDifference", std::to_string(comparison.normal));
+    RecordProperty("maxPositionDifference", std::to_string(comparison.position));
+    RecordProperty("maxSeparationDifference", std::to_string(comparison.separation));
 }
 
 TEST_P(CliSceneAgreement, ContactPassLeavesBox2dBodiesWhereTheSceneHasThem)

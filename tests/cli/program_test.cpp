@@ -85,7 +85,8 @@ TEST_P(CliProgramOnScene, BothEnginesPrintTheSameContacts)
     const Json b = Json::parse(theirs.out);
     EXPECT_EQ(o.at("engine"), "oblique");
     EXPECT_EQ(b.at("engine"), "box2d");
-    EXPECT_EQ(compareContacts(contactsOf(b), contactsOf(o), Tolerances{}), "");
+    const compare::ContactComparison comparison = strictComparison(contactsOf(b), contactsOf(o));
+    EXPECT_TRUE(comparison.agrees()) << problemsOf(comparison);
 }
 
 TEST_P(CliProgramOnScene, OutputHasTheDocumentedShape)

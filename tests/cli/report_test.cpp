@@ -33,6 +33,25 @@ TEST(CompareTolerances, GrowWithHowFarTheBodyWentAndTurned)
     EXPECT_FALSE(compare::within(d, t, {100.0f, 3.0f}));
 }
 
+TEST(CompareContacts, ALonePairIsForgivenOnlyWhenJustTouching)
+{
+    compare::PairContact touching;
+    touching.a = 0;
+    touching.b = 1;
+    touching.normal = {0.0f, 1.0f};
+    touching.points.push_back({{0.0f, 0.0f}, -0.5e-4f});
+    compare::PairContact deep = touching;
+    deep.points[0].separation = -0.01f;
+
+    // The command forgives a pair only one engine reports when it is within 1e-4 m of touching...
+    EXPECT_TRUE(compare::compareContacts({touching}, {}).agrees());
+    EXPECT_FALSE(compare::compareContacts({deep}, {}).agrees());
+    EXPECT_FALSE(compare::compareContacts({}, {deep}).agrees());
+    // ...and the tests' strict comparison forgives none.
+    EXPECT_FALSE(strictComparison({touching}, {}).agrees());
+    EXPECT_TRUE(strictComparison({touching}, {touching}).agrees());
+}
+
 TEST(CliObliqueContacts, OnlyPairsWithADynamicBodyCollide)
 {
     const BodyType s = BodyType::Static;

@@ -17,7 +17,8 @@ struct ContactTolerances
     float position = 1.0e-3f;   ///< per component, metres
     float separation = 1.0e-4f; ///< metres
     /// A pair that only one engine reports is forgiven when its deepest point is this close to
-    /// touching: whether exactly touching counts is a matter of float rounding.
+    /// touching: whether exactly touching counts is a matter of float rounding. Negative: no lone
+    /// pair is forgiven.
     float touching = 1.0e-4f;
 };
 
