@@ -248,7 +248,6 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
             cp.normalMass = kNormal > 0.0f ? 1.0f / kNormal : 0.0f;
             const float kTangent = mA + mB + iA * cp.rtA * cp.rtA + iB * cp.rtB * cp.rtB;
             cp.tangentMass = kTangent > 0.0f ? 1.0f / kTangent : 0.0f;
-            extra.separation[slot] = mp.separation;
             extra.bounce[slot] = 0.0f;
             // A speculative point may close its gap this step and no more.
             const float gap = std::max(mp.separation, 0.0f);
