@@ -101,6 +101,91 @@ float solvePosition(std::vector<SolverPose>& poses, const std::vector<SolverVelo
     return minSeparation;
 }
 
+// After positions are integrated, the points of one contact that bounced part way through the
+// step are given their leaving speed. Impulses are only added, at the points where the surfaces
+// are now and through one point for both bodies, so the pair's angular momentum is kept; the two
+// points of a contact are solved together, so a box that lands flat leaves flat. A point that
+// does not bounce is only kept from losing speed to the other's push.
+void restoreBounce(ContactConstraint& cc, const ConstraintExtra& extra, SolverVelocity& a, SolverVelocity& b,
+                   const SolverPose& pa, const SolverPose& pb)
+{
+    const Vec2 n = cc.normal;
+    const int count = cc.velocityPoints;
+    float rnA[2] = {0.0f, 0.0f};
+    float rnB[2] = {0.0f, 0.0f};
+    float rhs[2] = {0.0f, 0.0f}; // normal speed short of the target (negative: too slow)
+    bool bounces = false;
+    for (int j = 0; j < count; ++j)
+    {
+        const Vec2 m =
+            0.5f * (pa.c + rotate(pa.q, extra.localAnchorA[j]) + pb.c + rotate(pb.q, extra.localAnchorB[j]));
+        rnA[j] = cross(m - pa.c, n);
+        rnB[j] = cross(m - pb.c, n);
+        // Only where the contact pushed: a pair something else turned aside never landed.
+        if (extra.bounce[j] > 0.0f && cc.points[j].normalImpulse > 0.0f)
+        {
+            rhs[j] = relativeAlong(a, b, n, rnA[j], rnB[j]) - extra.bounce[j];
+            bounces = true;
+        }
+    }
+    if (!bounces)
+    {
+        return;
+    }
+    const float mAB = a.invMass + b.invMass;
+    const float k11 = mAB + a.invInertia * rnA[0] * rnA[0] + b.invInertia * rnB[0] * rnB[0];
+    if (k11 <= 0.0f)
+    {
+        return;
+    }
+    // Increments d >= 0 with rhs + K d >= 0 and d_i (rhs + K d)_i = 0: the 2x2 complementarity
+    // problem, tried active set by active set as in the velocity iterations.
+    float d[2] = {std::max(-rhs[0] / k11, 0.0f), 0.0f};
+    if (count == 2)
+    {
+        const float k22 = mAB + a.invInertia * rnA[1] * rnA[1] + b.invInertia * rnB[1] * rnB[1];
+        const float k12 = mAB + a.invInertia * rnA[0] * rnA[1] + b.invInertia * rnB[0] * rnB[1];
+        const float det = k11 * k22 - k12 * k12;
+        constexpr float kMaxConditionNumber = 1000.0f;
+        const float both0 = det > 0.0f ? -(k22 * rhs[0] - k12 * rhs[1]) / det : -1.0f;
+        const float both1 = det > 0.0f ? -(k11 * rhs[1] - k12 * rhs[0]) / det : -1.0f;
+        const float only0 = -rhs[0] / k11;
+        const float only1 = k22 > 0.0f ? -rhs[1] / k22 : -1.0f;
+        if (k11 * k11 < kMaxConditionNumber * det && both0 >= 0.0f && both1 >= 0.0f)
+        {
+            d[0] = both0;
+            d[1] = both1;
+        }
+        else if (only0 >= 0.0f && rhs[1] + k12 * only0 >= 0.0f)
+        {
+            d[0] = only0;
+        }
+        else if (only1 >= 0.0f && rhs[0] + k12 * only1 >= 0.0f)
+        {
+            d[0] = 0.0f;
+            d[1] = only1;
+        }
+        else if (rhs[0] >= 0.0f && rhs[1] >= 0.0f)
+        {
+            d[0] = 0.0f;
+        }
+        else if (k22 > 0.0f)
+        {
+            // Nearly coincident points: one after the other.
+            d[1] = std::max(-(rhs[1] + k12 * d[0]) / k22, 0.0f);
+        }
+    }
+    const float total = d[0] + d[1];
+    a.v -= (a.invMass * total) * n;
+    a.w -= a.invInertia * (d[0] * rnA[0] + d[1] * rnA[1]);
+    b.v += (b.invMass * total) * n;
+    b.w += b.invInertia * (d[0] * rnB[0] + d[1] * rnB[1]);
+    for (int j = 0; j < count; ++j)
+    {
+        cc.points[j].normalImpulse += d[j];
+    }
+}
+
 } // namespace
 
 void WorldState::solve(float dt, int velocityIterations, int positionIterations)
@@ -375,37 +460,10 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         for (std::size_t k = 0; k < constraints.size(); ++k)
         {
             ContactConstraint& cc = constraints[k];
-            const ConstraintExtra& extra = constraintExtras[k];
-            SolverVelocity& a = solverVelocities[static_cast<std::size_t>(cc.indexA)];
-            SolverVelocity& b = solverVelocities[static_cast<std::size_t>(cc.indexB)];
-            for (int j = 0; j < cc.velocityPoints; ++j)
-            {
-                VelocityPoint& cp = cc.points[j];
-                // Only where the contact pushed: a pair something else turned aside never landed.
-                if (extra.bounce[j] == 0.0f || cp.normalImpulse <= 0.0f)
-                {
-                    continue;
-                }
-                // Pushed at the point where the surfaces are now, through one point for both
-                // bodies, so the pair's angular momentum is kept.
-                const SolverPose& pa = solverPoses[static_cast<std::size_t>(cc.indexA)];
-                const SolverPose& pb = solverPoses[static_cast<std::size_t>(cc.indexB)];
-                const Vec2 m = 0.5f * (pa.c + rotate(pa.q, extra.localAnchorA[j]) + pb.c +
-                                       rotate(pb.q, extra.localAnchorB[j]));
-                const float rnA = cross(m - pa.c, cc.normal);
-                const float rnB = cross(m - pb.c, cc.normal);
-                const float kNormal =
-                    a.invMass + b.invMass + a.invInertia * rnA * rnA + b.invInertia * rnB * rnB;
-                if (kNormal <= 0.0f)
-                {
-                    continue;
-                }
-                const float vn = relativeAlong(a, b, cc.normal, rnA, rnB);
-                const float newImpulse = std::max(cp.normalImpulse - (vn - extra.bounce[j]) / kNormal, 0.0f);
-                const float lambda = newImpulse - cp.normalImpulse;
-                cp.normalImpulse = newImpulse;
-                push(a, b, cc.normal, rnA, rnB, lambda);
-            }
+            restoreBounce(cc, constraintExtras[k], solverVelocities[static_cast<std::size_t>(cc.indexA)],
+                          solverVelocities[static_cast<std::size_t>(cc.indexB)],
+                          solverPoses[static_cast<std::size_t>(cc.indexA)],
+                          solverPoses[static_cast<std::size_t>(cc.indexB)]);
         }
     }
 
