@@ -10,12 +10,12 @@
 
 #include "collision_data.hpp"
 #include "overlap_variants.hpp"
+#include "summary_reporter.hpp"
 
 #include <algorithm>
 #include <benchmark/benchmark.h>
 #include <box2d/b2_collision.h>
 #include <cstdio>
-#include <map>
 #include <oblique/manifold.hpp>
 #include <oblique/overlap.hpp>
 #include <optional>
@@ -208,68 +208,11 @@ void scaledPrecompute(benchmark::State& state)
     reportPerItem(state, kPerBox, 2 * pairs.size());
 }
 
-// The console table as usual, while keeping every time per item for the closing summary.
-class SummaryReporter : public benchmark::ConsoleReporter
-{
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& run : runs)
-        {
-            if (run.error_occurred)
-            {
-                continue;
-            }
-            for (const char* name : {kPerPair, kPerBox})
-            {
-                const auto it = run.counters.find(name);
-                if (it == run.counters.end())
-                {
-                    continue;
-                }
-                const double ns = it->second.value * 1.0e9;
-                const std::string& key = run.run_name.function_name;
-                if (run.run_type == Run::RT_Iteration)
-                {
-                    m_samples[key].push_back(ns);
-                }
-                else if (run.aggregate_name == "median")
-                {
-                    m_medians[key] = ns;
-                }
-            }
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    // The median over repetitions, or the single run when there was only one.
-    std::optional<double> nanoseconds(const std::string& name) const
-    {
-        if (const auto it = m_medians.find(name); it != m_medians.end())
-        {
-            return it->second;
-        }
-        const auto it = m_samples.find(name);
-        if (it == m_samples.end() || it->second.empty())
-        {
-            return std::nullopt;
-        }
-        std::vector<double> v = it->second;
-        std::sort(v.begin(), v.end());
-        const std::size_t n = v.size();
-        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-    }
-
-private:
-    std::map<std::string, std::vector<double>> m_samples;
-    std::map<std::string, double> m_medians;
-};
-
 void printComparison(const SummaryReporter& r, const char* label, const std::string& ours,
                      const std::string& theirs)
 {
-    const std::optional<double> x = r.nanoseconds(ours);
-    const std::optional<double> y = r.nanoseconds(theirs);
+    const std::optional<double> x = r.median(ours);
+    const std::optional<double> y = r.median(theirs);
     if (x && y)
     {
         std::printf("%s: oblique %.2f ns/pair, box2d %.2f ns/pair, ratio Y/X = %.1fx\n", label, *x, *y,
@@ -279,11 +222,11 @@ void printComparison(const SummaryReporter& r, const char* label, const std::str
 
 void printScaledVerdict(const SummaryReporter& r)
 {
-    const std::optional<double> plain = r.nanoseconds("overlap/oblique");
-    const std::optional<double> earlyOut = r.nanoseconds("overlap-variant/plain-early-out");
-    const std::optional<double> testOnly = r.nanoseconds("overlap-variant/scaled-test-only");
-    const std::optional<double> perTest = r.nanoseconds("overlap-variant/scaled-per-test");
-    const std::optional<double> perBox = r.nanoseconds("overlap-variant/scaled-precompute");
+    const std::optional<double> plain = r.median("overlap/oblique");
+    const std::optional<double> earlyOut = r.median("overlap-variant/plain-early-out");
+    const std::optional<double> testOnly = r.median("overlap-variant/scaled-test-only");
+    const std::optional<double> perTest = r.median("overlap-variant/scaled-per-test");
+    const std::optional<double> perBox = r.median("overlap-variant/scaled-precompute");
     if (!plain || !testOnly)
     {
         return;
@@ -333,12 +276,6 @@ void printData(const CollisionData& data, const std::vector<ScaledPair>& scaled)
         s.overlapDisagreements, s.manifoldDisagreements, s.circleDisagreements);
     std::printf("disagreements with testOverlap: scaled axes %zu, plain with early out %zu\n",
                 scaledDisagreements, earlyOutDisagreements);
-}
-
-bool hasFlag(const std::vector<char*>& args, std::string_view flag)
-{
-    return std::any_of(args.begin(), args.end(),
-                       [flag](const char* a) { return std::string_view(a).starts_with(flag); });
 }
 
 } // namespace
@@ -403,7 +340,19 @@ int main(int argc, char** argv)
         benchmark::RegisterBenchmark(b.name, b.run)->Unit(benchmark::kMillisecond);
     }
 
-    SummaryReporter reporter;
+    // Each benchmark's time per pair (or per box), in nanoseconds.
+    SummaryReporter reporter(
+        [](const benchmark::BenchmarkReporter::Run& run) -> std::optional<double>
+        {
+            for (const char* name : {kPerPair, kPerBox})
+            {
+                if (const auto it = run.counters.find(name); it != run.counters.end())
+                {
+                    return it->second.value * 1.0e9;
+                }
+            }
+            return std::nullopt;
+        });
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
 

@@ -13,6 +13,7 @@
 // pyramid still stands. Before the table: whether a warmed-up World::step allocates and whether two
 // worlds stay bit-identical.
 
+#include "summary_reporter.hpp"
 #include "world_alloc_counter.hpp"
 
 #include <algorithm>
@@ -198,61 +199,6 @@ void stepScene(benchmark::State& state, const SceneCase* c, const char* engine)
     g_records[c->key + "/" + engine].push_back(r);
 }
 
-// The console table as usual, while keeping each benchmark's CPU ms per step for the summary.
-class SummaryReporter : public benchmark::ConsoleReporter
-{
-public:
-    void ReportRuns(const std::vector<Run>& runs) override
-    {
-        for (const Run& run : runs)
-        {
-            if (run.error_occurred)
-            {
-                continue;
-            }
-            const std::string& key = run.run_name.function_name;
-            if (run.run_type == Run::RT_Iteration)
-            {
-                m_samples[key].push_back(run.GetAdjustedCPUTime());
-            }
-            else if (run.aggregate_name == "median")
-            {
-                m_medians[key] = run.GetAdjustedCPUTime();
-            }
-        }
-        ConsoleReporter::ReportRuns(runs);
-    }
-
-    // The median over repetitions, or the single run when there was only one.
-    std::optional<double> milliseconds(const std::string& name) const
-    {
-        if (const auto it = m_medians.find(name); it != m_medians.end())
-        {
-            return it->second;
-        }
-        const auto it = m_samples.find(name);
-        if (it == m_samples.end() || it->second.empty())
-        {
-            return std::nullopt;
-        }
-        std::vector<double> v = it->second;
-        std::sort(v.begin(), v.end());
-        const std::size_t n = v.size();
-        return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-    }
-
-private:
-    std::map<std::string, std::vector<double>> m_samples;
-    std::map<std::string, double> m_medians;
-};
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 == 1 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 double medianOver(const std::vector<RunRecord>& records, const auto& field)
 {
     std::vector<double> v;
@@ -260,7 +206,7 @@ double medianOver(const std::vector<RunRecord>& records, const auto& field)
     {
         v.push_back(field(r));
     }
-    return median(v);
+    return medianOf(v);
 }
 
 // A profile split, each part the median over the repetitions.
@@ -279,8 +225,8 @@ std::optional<StepSplit> medianSplit(const std::string& name, StepSplit RunRecor
 
 void printComparison(const SummaryReporter& r, const SceneCase& c)
 {
-    const std::optional<double> x = r.milliseconds(c.key + "/oblique");
-    const std::optional<double> y = r.milliseconds(c.key + "/box2d");
+    const std::optional<double> x = r.median(c.key + "/oblique");
+    const std::optional<double> y = r.median(c.key + "/box2d");
     if (x && y)
     {
         std::printf("%s: oblique %.3f ms/step, box2d %.3f ms/step, ratio X/Y = %.2f\n", c.key.c_str(), *x, *y,
@@ -454,12 +400,6 @@ std::vector<SceneCase> makeCases()
 
 constexpr std::string_view kStabilityFlag = "--stability-steps=";
 
-bool hasFlag(const std::vector<char*>& args, std::string_view flag)
-{
-    return std::any_of(args.begin(), args.end(),
-                       [flag](const char* a) { return std::string_view(a).starts_with(flag); });
-}
-
 } // namespace
 
 } // namespace oblique::bench
@@ -536,7 +476,9 @@ int main(int argc, char** argv)
         }
     }
 
-    SummaryReporter reporter;
+    // Each benchmark's CPU time per step, in milliseconds (the benchmarks' time unit).
+    SummaryReporter reporter([](const benchmark::BenchmarkReporter::Run& run) -> std::optional<double>
+                             { return run.GetAdjustedCPUTime(); });
     benchmark::RunSpecifiedBenchmarks(&reporter);
     benchmark::Shutdown();
 
