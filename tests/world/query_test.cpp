@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 #include <random>
+#include <vector>
 
 namespace oblique::test
 {
@@ -59,37 +60,19 @@ World randomWorld(std::uint32_t seed, int count)
     return world;
 }
 
-// What QueryFilter documents, restated: type switches, sensors only on request, and the bits
-// matched both ways.
+// What QueryFilter documents, one term per rule: the body's type is asked for, a sensor only when
+// sensors are, and the query's category and the shape's match each other's masks.
 bool passes(const World& world, BodyId id, const QueryFilter& f)
 {
     const ShapeDef& shape = world.shape(id);
-    if (shape.isSensor && !f.sensors)
-    {
-        return false;
-    }
-    switch (world.bodyType(id))
-    {
-    case BodyType::Static:
-        if (!f.staticBodies)
-        {
-            return false;
-        }
-        break;
-    case BodyType::Kinematic:
-        if (!f.kinematicBodies)
-        {
-            return false;
-        }
-        break;
-    case BodyType::Dynamic:
-        if (!f.dynamicBodies)
-        {
-            return false;
-        }
-        break;
-    }
-    return (f.categoryBits & shape.filter.maskBits) != 0 && (shape.filter.categoryBits & f.maskBits) != 0;
+    const BodyType type = world.bodyType(id);
+    const bool typeAskedFor = (type == BodyType::Static && f.staticBodies) ||
+                              (type == BodyType::Kinematic && f.kinematicBodies) ||
+                              (type == BodyType::Dynamic && f.dynamicBodies);
+    const bool sensorAskedFor = f.sensors || !shape.isSensor;
+    const bool shapeSeesQuery = (shape.filter.maskBits & f.categoryBits) != 0;
+    const bool querySeesShape = (f.maskBits & shape.filter.categoryBits) != 0;
+    return typeAskedFor && sensorAskedFor && shapeSeesQuery && querySeesShape;
 }
 
 bool isBox(const World& world, BodyId id)
@@ -134,6 +117,52 @@ std::vector<BodyId> bruteForce(const World& world, const QueryFilter& filter, Te
         }
     }
     return out;
+}
+
+TEST(WorldQueryFilter, EachRuleByHand)
+{
+    // Six unit boxes in a row, each set apart from the first by one thing, and one box query over
+    // all of them: the expected answers are written out, not computed by a second filter.
+    World world;
+    std::vector<BodyId> b;
+    const auto add = [&](BodyType type, bool sensor, std::uint32_t category, std::uint32_t mask)
+    {
+        BodyDef def;
+        def.type = type;
+        def.position = {2.0f * static_cast<float>(b.size()), 0.0f};
+        ShapeDef shape = boxShape({0.5f, 0.5f});
+        shape.isSensor = sensor;
+        shape.filter.categoryBits = category;
+        shape.filter.maskBits = mask;
+        b.push_back(world.createBody(def, shape));
+    };
+    add(BodyType::Dynamic, false, 0x1, 0xFFFFFFFF);   // 0: plain
+    add(BodyType::Static, false, 0x1, 0xFFFFFFFF);    // 1: static
+    add(BodyType::Kinematic, false, 0x1, 0xFFFFFFFF); // 2: kinematic
+    add(BodyType::Dynamic, true, 0x1, 0xFFFFFFFF);    // 3: sensor
+    add(BodyType::Dynamic, false, 0x2, 0xFFFFFFFF);   // 4: category 2
+    add(BodyType::Dynamic, false, 0x1, 0x2);          // 5: seen only by category-2 queries
+    const Aabb all{{-1.0f, -1.0f}, {12.0f, 1.0f}};
+    const auto query = [&](const QueryFilter& f) { return world.queryAabb(all, f); };
+
+    // The default query is of every category, so every mask sees it.
+    EXPECT_EQ(query({}), (std::vector<BodyId>{b[0], b[1], b[2], b[4], b[5]}));
+    QueryFilter sensors;
+    sensors.sensors = true;
+    EXPECT_EQ(query(sensors), (std::vector<BodyId>{b[0], b[1], b[2], b[3], b[4], b[5]}));
+    QueryFilter dynamicOnly;
+    dynamicOnly.staticBodies = false;
+    dynamicOnly.kinematicBodies = false;
+    EXPECT_EQ(query(dynamicOnly), (std::vector<BodyId>{b[0], b[4], b[5]}));
+    QueryFilter noDynamic;
+    noDynamic.dynamicBodies = false;
+    EXPECT_EQ(query(noDynamic), (std::vector<BodyId>{b[1], b[2]}));
+    QueryFilter seesCategory1;
+    seesCategory1.maskBits = 0x1;
+    EXPECT_EQ(query(seesCategory1), (std::vector<BodyId>{b[0], b[1], b[2], b[5]}));
+    QueryFilter isCategory1;
+    isCategory1.categoryBits = 0x1;
+    EXPECT_EQ(query(isCategory1), (std::vector<BodyId>{b[0], b[1], b[2], b[4]}));
 }
 
 class WorldQueries : public ::testing::TestWithParam<std::uint32_t>
