@@ -459,6 +459,12 @@ void WorldState::updatePairs()
 // over by feature id, and reports touch changes.
 void WorldState::collide(float dt)
 {
+    // Each body's speed bound once, rather than once for every contact it is in.
+    speedBounds.resize(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i)
+    {
+        speedBounds[i] = records[i].alive ? pointSpeedBound(records[i], states[i]) : 0.0f;
+    }
     const auto contactEnd = static_cast<std::int32_t>(contacts.size());
     for (std::int32_t c = 0; c < contactEnd; ++c)
     {
@@ -499,7 +505,7 @@ void WorldState::collide(float dt)
             const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
             const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
             const float speculative =
-                kSpeculativeDistance + dt * (pointSpeedBound(ra, sa) + pointSpeedBound(rb, sb));
+                kSpeculativeDistance + dt * (speedBounds[contact.a] + speedBounds[contact.b]);
             contact.manifold = collideBodies(ra.shape, sa, rb.shape, sb, speculative);
             for (int i = 0; i < contact.manifold.pointCount; ++i)
             {

@@ -226,6 +226,7 @@ struct WorldState
     std::vector<detail::ContactConstraint> constraints;
     std::vector<detail::ConstraintExtra> constraintExtras;
     detail::WideSolver wideSolver;
+    std::vector<float> speedBounds; // per body, this step: how fast any point of its shape moves
     std::vector<std::int32_t> islandParent;
     std::vector<float> islandSleep;
     std::vector<std::uint8_t> islandAwake;
