@@ -665,7 +665,8 @@ std::vector<std::string> SandboxApp::statsLines() const
     std::vector<std::string> lines;
     const Profile& p = m_world.profile();
     lines.push_back(format("bodies %d   awake %d", m_world.bodyCount(), p.awakeBodyCount));
-    lines.push_back(format("contacts %d   touching %d", p.contactCount, p.touchingCount));
+    lines.push_back(
+        format("contacts %d   touching %d   solved %d", p.contactCount, p.touchingCount, p.solvedCount));
     lines.push_back(format("step %.2f ms", static_cast<double>(p.step)));
     lines.push_back(format("  broadphase %.2f  narrow %.2f  solver %.2f", static_cast<double>(p.broadphase),
                            static_cast<double>(p.narrowphase), static_cast<double>(p.solver)));

@@ -104,6 +104,38 @@ TEST(WorldEvents, DestroyingATouchingBodyEndsItsContactOnce)
     EXPECT_TRUE(s.world.contacts().empty());
 }
 
+TEST(WorldEvents, ProfileCountsTouchingPairsAsleepOrNot)
+{
+    // Three boxes stacked on the ground, and a sensor overlapping the lowest.
+    SceneInstance s = instantiate(verticalStack(3));
+    BodyDef sensorBody;
+    sensorBody.type = BodyType::Static;
+    sensorBody.position = {0.0f, 0.5f};
+    ShapeDef sensor = boxShape({0.2f, 0.2f});
+    sensor.isSensor = true;
+    s.world.createBody(sensorBody, sensor);
+    s.world.step(kDt);
+    EXPECT_EQ(s.world.profile().touchingCount, 3); // the sensor's overlap is not a touch
+    EXPECT_EQ(s.world.profile().solvedCount, 3);
+    EXPECT_EQ(static_cast<int>(s.world.contacts().size()), s.world.profile().touchingCount);
+
+    for (int i = 0; i < 120 && s.world.isAwake(s.bodies[1]); ++i)
+    {
+        s.world.step(kDt);
+    }
+    ASSERT_FALSE(s.world.isAwake(s.bodies[1]));
+    s.world.step(kDt);
+    // Asleep, the stack still touches; the solver has nothing to do.
+    EXPECT_EQ(s.world.profile().awakeBodyCount, 0);
+    EXPECT_EQ(s.world.profile().touchingCount, 3);
+    EXPECT_EQ(s.world.profile().solvedCount, 0);
+
+    s.world.destroyBody(s.bodies[3]);
+    s.world.step(kDt);
+    EXPECT_EQ(s.world.profile().touchingCount, 2);
+    EXPECT_EQ(static_cast<int>(s.world.contacts().size()), 2);
+}
+
 // Two boxes meet head-on with no gravity and stop each other (restitution 0). That is a touch
 // like any other: one begin event, and the pair listed in contacts() while they stay together,
 // even though the speculative solver stops them a couple of micrometres apart rather than in

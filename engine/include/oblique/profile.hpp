@@ -13,7 +13,8 @@ struct Profile
     int bodyCount = 0;
     int awakeBodyCount = 0;
     int contactCount = 0;  ///< pairs whose fattened boxes overlap
-    int touchingCount = 0; ///< of those, pairs actually touching
+    int touchingCount = 0; ///< of those, pairs touching (asleep or not), sensors left out
+    int solvedCount = 0;   ///< contacts the solver worked on: awake, with points within reach
 };
 
 } // namespace oblique

@@ -332,6 +332,10 @@ void WorldState::createContact(std::uint32_t a, std::uint32_t b)
 void WorldState::destroyContact(std::int32_t c, bool reportEnd)
 {
     Contact& contact = contacts[static_cast<std::size_t>(c)];
+    if ((contact.flags & (kContactTouching | kContactSensor)) == kContactTouching)
+    {
+        --touchingContacts;
+    }
     if (reportEnd && (contact.flags & kContactTouching) != 0)
     {
         if ((contact.flags & kContactSensor) != 0)
@@ -530,10 +534,12 @@ void WorldState::collide(float dt)
                 if (touching)
                 {
                     beginEvents.push_back({idOf(contact.a), idOf(contact.b), touchingPart(contact.manifold)});
+                    ++touchingContacts;
                 }
                 else
                 {
                     endEvents.push_back({idOf(contact.a), idOf(contact.b)});
+                    --touchingContacts;
                 }
             }
         }
@@ -561,7 +567,8 @@ void WorldState::countWork()
     profile.bodyCount = bodyCount;
     profile.awakeBodyCount = static_cast<int>(solverToBody.size());
     profile.contactCount = contactCount;
-    profile.touchingCount = static_cast<int>(constraints.size());
+    profile.touchingCount = touchingContacts;
+    profile.solvedCount = static_cast<int>(constraints.size());
 }
 
 // ---------------------------------------------------------------------------------------------

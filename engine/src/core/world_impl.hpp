@@ -218,6 +218,7 @@ struct WorldState
     std::vector<std::int32_t> freeContacts;
     detail::PairMap contactMap;
     int contactCount = 0;
+    int touchingContacts = 0; // non-sensor contacts with kContactTouching
 
     // Solver scratch, rebuilt every step.
     std::vector<detail::SolverVelocity> solverVelocities;
