@@ -3,6 +3,7 @@
 // hold. The edge values are written next to each box so the comparisons can be checked by eye.
 
 #include "demo_logic.hpp"
+#include "demo_ui.hpp"
 #include "sandbox_scene.hpp"
 
 #include <algorithm>
@@ -21,16 +22,6 @@ constexpr Color kFixedColor{0.95f, 0.75f, 0.3f, 1.0f};
 constexpr Color kHitColor{1.0f, 0.25f, 0.25f, 1.0f};
 constexpr Color kTextColor{0.9f, 0.9f, 0.9f, 1.0f};
 constexpr Color kGuideColor{0.6f, 0.6f, 0.6f, 0.35f};
-
-// A long update (the window was dragged, a debugger stopped it) would otherwise teleport the box.
-constexpr float kMaxStep = 0.1f;
-
-// The app passes every scene the raw input; while a text field of the panel has the keyboard, the
-// arrow keys are the panel's.
-bool keyboardOnUi()
-{
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
-}
 
 std::string format(const char* pattern, float a, float b)
 {
@@ -65,7 +56,7 @@ public:
                                    : arrowDirection(input.isKeyDown(Key::Left), input.isKeyDown(Key::Right),
                                                     input.isKeyDown(Key::Down), input.isKeyDown(Key::Up));
         // Speed in metres per second times the update's duration: the same pace at any frame rate.
-        const float dt = std::clamp(time.elapsedSeconds(), 0.0f, kMaxStep);
+        const float dt = handStep(time);
         const Vec2 step = (m_speed * dt) * direction;
         Aabb moved = makeAabb(center(m_moving) + step, m_movingHalf);
         // Clamped every update, not only when moving, so zooming in pushes the box back on screen.

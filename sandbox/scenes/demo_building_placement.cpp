@@ -4,6 +4,7 @@
 // is free; a click places it, a right click demolishes the building under the cursor.
 
 #include "demo_logic.hpp"
+#include "demo_ui.hpp"
 #include "sandbox_scene.hpp"
 
 #include <algorithm>
@@ -32,19 +33,7 @@ constexpr float kWheelStep = 15.0f * kDegrees;
 constexpr float kSnapStep = 15.0f * kDegrees;
 constexpr float kMinHalfSize = 0.2f;
 constexpr float kMaxHalfSize = 15.0f;
-constexpr float kMaxStep = 0.1f;
 constexpr float kClickSlopPx = 4.0f;
-
-// The app passes every scene the raw input; while the cursor is over its panel, or one of its text
-// fields has the keyboard, the clicks and keys are the panel's.
-bool mouseOnUi()
-{
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
-}
-bool keyboardOnUi()
-{
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
-}
 
 class BuildingPlacementScene final : public SandboxScene
 {
@@ -109,7 +98,7 @@ public:
         m_viewZoom = camera.zoom();
         m_haveView = true;
 
-        const float dt = std::clamp(time.elapsedSeconds(), 0.0f, kMaxStep);
+        const float dt = handStep(time);
         if (keys)
         {
             const float turn =

@@ -4,6 +4,7 @@
 // vectors) are drawn where they happened.
 
 #include "demo_logic.hpp"
+#include "demo_ui.hpp"
 #include "sandbox_scene.hpp"
 
 #include <algorithm>
@@ -27,7 +28,6 @@ constexpr Color kMtvColor{1.0f, 0.85f, 0.2f, 1.0f};
 constexpr Color kPointColor{1.0f, 0.3f, 0.3f, 1.0f};
 constexpr Color kTextColor{0.9f, 0.9f, 0.9f, 1.0f};
 
-constexpr float kMaxStep = 0.1f;
 constexpr float kMinRadius = 0.05f;
 constexpr float kMaxRadius = 3.0f;
 constexpr Vec2 kStart{-3.0f, 3.0f};
@@ -57,13 +57,6 @@ constexpr Wall kWalls[] = {
     {{2.5f, 6.5f}, {2.2f, 0.25f}, 80.0f},
     {{-6.0f, 8.0f}, {2.0f, 0.25f}, -10.0f},
 };
-
-// The app passes every scene the raw input; while a text field of the panel has the keyboard, the
-// arrow keys are the panel's.
-bool keyboardOnUi()
-{
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureKeyboard;
-}
 
 std::size_t distinctBodies(const std::vector<CharacterHit>& hits)
 {
@@ -114,7 +107,7 @@ public:
                                    ? Vec2{}
                                    : arrowDirection(input.isKeyDown(Key::Left), input.isKeyDown(Key::Right),
                                                     input.isKeyDown(Key::Down), input.isKeyDown(Key::Up));
-        const float dt = std::clamp(time.elapsedSeconds(), 0.0f, kMaxStep);
+        const float dt = handStep(time);
         const Vec2 displacement = (m_speed * dt) * direction;
         const bool moving = lengthSquared(displacement) > 0.0f;
         if (moving)

@@ -4,6 +4,7 @@
 // and seeded samples show how much of the distribution each contour holds.
 
 #include "demo_logic.hpp"
+#include "demo_ui.hpp"
 #include "oblique/gaussian.hpp"
 #include "sandbox_scene.hpp"
 
@@ -34,12 +35,6 @@ constexpr Color kTextColor{0.9f, 0.9f, 0.9f, 1.0f};
 constexpr float kMinSigma = 0.05f;
 constexpr float kMaxSigma = 6.0f;
 constexpr float kMaxCorrelation = 0.99f;
-
-// The app passes every scene the raw input; a click on its panel is the panel's, not a drag.
-bool mouseOnUi()
-{
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
-}
 
 class GaussianObbScene final : public SandboxScene
 {

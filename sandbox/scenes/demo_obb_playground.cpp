@@ -4,6 +4,7 @@
 // when every axis overlaps (red) the minimum translation vector pushes B out.
 
 #include "demo_logic.hpp"
+#include "demo_ui.hpp"
 #include "oblique/mtv.hpp"
 #include "oblique/overlap.hpp"
 #include "sandbox_scene.hpp"
@@ -48,12 +49,6 @@ enum class Grab
     Rotate,
     Scale,
 };
-
-// The app passes every scene the raw input; a click on its panel is the panel's, not a grab.
-bool mouseOnUi()
-{
-    return ImGui::GetCurrentContext() != nullptr && ImGui::GetIO().WantCaptureMouse;
-}
 
 ImU32 imColor(Color c, float alpha = 1.0f)
 {
