@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <stdexcept>
+#include <string>
 
 namespace oblique::cli
 {
@@ -28,6 +29,28 @@ struct Command
     CLI::App* parser = nullptr; ///< the subcommand's own parser, owned by the top-level one
     std::function<int()> run;   ///< does the work once parsing succeeded; returns the exit code
 };
+
+/// The options the subcommands have in common, declared once so that they read and check the same.
+inline void addSceneOption(CLI::App* sub, std::string& scenePath)
+{
+    sub->add_option("SCENE", scenePath, "Scene file (oblique-scene/1)")->required()->type_name("FILE");
+}
+
+inline void addStepsOption(CLI::App* sub, int& steps)
+{
+    sub->add_option("--steps", steps, "Number of steps")
+        ->type_name("N")
+        ->check(CLI::Range(0, 100000000))
+        ->capture_default_str();
+}
+
+inline void addEngineOption(CLI::App* sub, std::string& engine, const char* description)
+{
+    sub->add_option("--engine", engine, description)
+        ->type_name("ENGINE")
+        ->check(CLI::IsMember({"oblique", "box2d"}))
+        ->capture_default_str();
+}
 
 /// `oblique contacts SCENE [--engine oblique|box2d]`.
 Command addContactsCommand(CLI::App& program);

@@ -144,13 +144,8 @@ Command addCompareCommand(CLI::App& program)
     CLI::App* sub = program.add_subcommand(
         "compare",
         "Run a scene in oblique and Box2D side by side; exit 1 when they diverge past the tolerances");
-    sub->add_option("SCENE", options->scenePath, "Scene file (oblique-scene/1)")
-        ->required()
-        ->type_name("FILE");
-    sub->add_option("--steps", options->steps, "Number of steps")
-        ->type_name("N")
-        ->check(CLI::Range(0, 100000000))
-        ->capture_default_str();
+    addSceneOption(sub, options->scenePath);
+    addStepsOption(sub, options->steps);
     return {sub, [options] { return compareScene(*options); }};
 }
 

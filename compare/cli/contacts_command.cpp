@@ -50,13 +50,8 @@ Command addContactsCommand(CLI::App& program)
     auto options = std::make_shared<ContactsOptions>();
     CLI::App* sub = program.add_subcommand(
         "contacts", "Run collision detection once on a scene as loaded and print the touching pairs as JSON");
-    sub->add_option("SCENE", options->scenePath, "Scene file (oblique-scene/1)")
-        ->required()
-        ->type_name("FILE");
-    sub->add_option("--engine", options->engine, "Engine that finds the contacts")
-        ->type_name("ENGINE")
-        ->check(CLI::IsMember({"oblique", "box2d"}))
-        ->capture_default_str();
+    addSceneOption(sub, options->scenePath);
+    addEngineOption(sub, options->engine, "Engine that finds the contacts");
     return {sub, [options] { return runContacts(*options); }};
 }
 

@@ -127,17 +127,9 @@ Command addRunCommand(CLI::App& program)
 {
     auto options = std::make_shared<RunOptions>();
     CLI::App* sub = program.add_subcommand("run", "Step a scene and print the bodies' final states");
-    sub->add_option("SCENE", options->scenePath, "Scene file (oblique-scene/1)")
-        ->required()
-        ->type_name("FILE");
-    sub->add_option("--steps", options->steps, "Number of steps")
-        ->type_name("N")
-        ->check(CLI::Range(0, 100000000))
-        ->capture_default_str();
-    sub->add_option("--engine", options->engine, "Engine that steps the scene")
-        ->type_name("ENGINE")
-        ->check(CLI::IsMember({"oblique", "box2d"}))
-        ->capture_default_str();
+    addSceneOption(sub, options->scenePath);
+    addStepsOption(sub, options->steps);
+    addEngineOption(sub, options->engine, "Engine that steps the scene");
     sub->add_option("--trace", options->tracePath, "Write one JSON line of body states per step to FILE")
         ->type_name("FILE");
     sub->add_flag("--json", options->json, "Print one JSON object instead of a table");
