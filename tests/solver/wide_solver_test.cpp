@@ -78,15 +78,8 @@ Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int cons
         {
             const VelocityPoint& p1 = cc.points[0];
             const VelocityPoint& p2 = cc.points[1];
-            const float mAB = a.invMass + b.invMass;
-            cc.k11 = mAB + a.invInertia * p1.rnA * p1.rnA + b.invInertia * p1.rnB * p1.rnB;
-            cc.k22 = mAB + a.invInertia * p2.rnA * p2.rnA + b.invInertia * p2.rnB * p2.rnB;
-            cc.k12 = mAB + a.invInertia * p1.rnA * p2.rnA + b.invInertia * p1.rnB * p2.rnB;
-            const float det = cc.k11 * cc.k22 - cc.k12 * cc.k12;
-            const float inv = det != 0.0f ? 1.0f / det : 0.0f;
-            cc.inv11 = inv * cc.k22;
-            cc.inv12 = -inv * cc.k12;
-            cc.inv22 = inv * cc.k11;
+            cc.mass = twoPointMass(a.invMass, a.invInertia, b.invMass, b.invInertia, p1.rnA, p1.rnB, p2.rnA,
+                                   p2.rnB);
         }
         else if (points == 2)
         {

@@ -109,80 +109,55 @@ float solvePosition(std::vector<SolverPose>& poses, const std::vector<SolverVelo
 void restoreBounce(ContactConstraint& cc, const ConstraintExtra& extra, SolverVelocity& a, SolverVelocity& b,
                    const SolverPose& pa, const SolverPose& pb)
 {
-    const Vec2 n = cc.normal;
     const int count = cc.velocityPoints;
+    bool bounces[2] = {false, false};
+    for (int j = 0; j < count; ++j)
+    {
+        // Only where the contact pushed: a pair something else turned aside never landed.
+        bounces[j] = extra.bounce[j] > 0.0f && cc.points[j].normalImpulse > 0.0f;
+    }
+    if (!bounces[0] && !bounces[1])
+    {
+        return;
+    }
+    const Vec2 n = cc.normal;
     float rnA[2] = {0.0f, 0.0f};
     float rnB[2] = {0.0f, 0.0f};
     float rhs[2] = {0.0f, 0.0f}; // normal speed short of the target (negative: too slow)
-    bool bounces = false;
     for (int j = 0; j < count; ++j)
     {
         const Vec2 m =
             0.5f * (pa.c + rotate(pa.q, extra.localAnchorA[j]) + pb.c + rotate(pb.q, extra.localAnchorB[j]));
         rnA[j] = cross(m - pa.c, n);
         rnB[j] = cross(m - pb.c, n);
-        // Only where the contact pushed: a pair something else turned aside never landed.
-        if (extra.bounce[j] > 0.0f && cc.points[j].normalImpulse > 0.0f)
+        if (bounces[j])
         {
             rhs[j] = relativeAlong(a, b, n, rnA[j], rnB[j]) - extra.bounce[j];
-            bounces = true;
         }
     }
-    if (!bounces)
+    const TwoPointMass k =
+        twoPointMass(a.invMass, a.invInertia, b.invMass, b.invInertia, rnA[0], rnB[0], rnA[1], rnB[1]);
+    if (k.k11 <= 0.0f)
     {
         return;
     }
-    const float mAB = a.invMass + b.invMass;
-    const float k11 = mAB + a.invInertia * rnA[0] * rnA[0] + b.invInertia * rnB[0] * rnB[0];
-    if (k11 <= 0.0f)
+    // Increments d >= 0 with rhs + K d >= 0: the velocity iterations' two-point problem, from zero.
+    Vec2 d{std::max(-rhs[0] / k.k11, 0.0f), 0.0f};
+    if (count == 2 &&
+        !(k.wellConditioned && solveTwoPoints(k, 1.0f / k.k11, 1.0f / k.k22, {rhs[0], rhs[1]}, d)))
     {
-        return;
+        // Nearly coincident points, or no active set fits: one after the other.
+        d.y = k.k22 > 0.0f ? std::max(-(rhs[1] + k.k12 * d.x) / k.k22, 0.0f) : 0.0f;
     }
-    // Increments d >= 0 with rhs + K d >= 0 and d_i (rhs + K d)_i = 0: the 2x2 complementarity
-    // problem, tried active set by active set as in the velocity iterations.
-    float d[2] = {std::max(-rhs[0] / k11, 0.0f), 0.0f};
+    const float total = d.x + d.y;
+    a.v -= (a.invMass * total) * n;
+    a.w -= a.invInertia * (d.x * rnA[0] + d.y * rnA[1]);
+    b.v += (b.invMass * total) * n;
+    b.w += b.invInertia * (d.x * rnB[0] + d.y * rnB[1]);
+    cc.points[0].normalImpulse += d.x;
     if (count == 2)
     {
-        const float k22 = mAB + a.invInertia * rnA[1] * rnA[1] + b.invInertia * rnB[1] * rnB[1];
-        const float k12 = mAB + a.invInertia * rnA[0] * rnA[1] + b.invInertia * rnB[0] * rnB[1];
-        const float det = k11 * k22 - k12 * k12;
-        constexpr float kMaxConditionNumber = 1000.0f;
-        const float both0 = det > 0.0f ? -(k22 * rhs[0] - k12 * rhs[1]) / det : -1.0f;
-        const float both1 = det > 0.0f ? -(k11 * rhs[1] - k12 * rhs[0]) / det : -1.0f;
-        const float only0 = -rhs[0] / k11;
-        const float only1 = k22 > 0.0f ? -rhs[1] / k22 : -1.0f;
-        if (k11 * k11 < kMaxConditionNumber * det && both0 >= 0.0f && both1 >= 0.0f)
-        {
-            d[0] = both0;
-            d[1] = both1;
-        }
-        else if (only0 >= 0.0f && rhs[1] + k12 * only0 >= 0.0f)
-        {
-            d[0] = only0;
-        }
-        else if (only1 >= 0.0f && rhs[0] + k12 * only1 >= 0.0f)
-        {
-            d[0] = 0.0f;
-            d[1] = only1;
-        }
-        else if (rhs[0] >= 0.0f && rhs[1] >= 0.0f)
-        {
-            d[0] = 0.0f;
-        }
-        else if (k22 > 0.0f)
-        {
-            // Nearly coincident points: one after the other.
-            d[1] = std::max(-(rhs[1] + k12 * d[0]) / k22, 0.0f);
-        }
-    }
-    const float total = d[0] + d[1];
-    a.v -= (a.invMass * total) * n;
-    a.w -= a.invInertia * (d[0] * rnA[0] + d[1] * rnA[1]);
-    b.v += (b.invMass * total) * n;
-    b.w += b.invInertia * (d[0] * rnB[0] + d[1] * rnB[1]);
-    for (int j = 0; j < count; ++j)
-    {
-        cc.points[j].normalImpulse += d[j];
+        cc.points[1].normalImpulse += d.y;
     }
 }
 
@@ -366,25 +341,8 @@ void WorldState::solve(float dt, int velocityIterations, int positionIterations)
         {
             const VelocityPoint& p1 = cc.points[0];
             const VelocityPoint& p2 = cc.points[1];
-            const float mAB = mA + mB;
-            const float k11 = mAB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB;
-            const float k22 = mAB + iA * p2.rnA * p2.rnA + iB * p2.rnB * p2.rnB;
-            const float k12 = mAB + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
-            // Only solve the pair jointly while the 2x2 system is well conditioned; two nearly
-            // coincident points would make its inverse blow up.
-            constexpr float kMaxConditionNumber = 1000.0f;
-            if (k11 * k11 < kMaxConditionNumber * (k11 * k22 - k12 * k12))
-            {
-                const float det = k11 * k22 - k12 * k12;
-                const float inv = det != 0.0f ? 1.0f / det : 0.0f;
-                cc.k11 = k11;
-                cc.k12 = k12;
-                cc.k22 = k22;
-                cc.inv11 = inv * k22;
-                cc.inv12 = -inv * k12;
-                cc.inv22 = inv * k11;
-            }
-            else
+            cc.mass = twoPointMass(mA, iA, mB, iB, p1.rnA, p1.rnB, p2.rnA, p2.rnB);
+            if (!cc.mass.wellConditioned)
             {
                 cc.velocityPoints = 1;
             }

@@ -40,37 +40,19 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
         return;
     }
 
-    // Two points: solve the 2x2 linear complementarity problem exactly by trying each active set
-    // in turn (both pushing, only the first, only the second, neither). Solving the pair jointly
-    // is what keeps boxes resting flat instead of rocking between their two corners.
+    // Two points solved together: what keeps boxes resting flat instead of rocking between their
+    // two corners.
     VelocityPoint& cp1 = cc.points[0];
     VelocityPoint& cp2 = cc.points[1];
     const Vec2 old{cp1.normalImpulse, cp2.normalImpulse};
     const float vn1 = relativeAlong(a, b, n, cp1.rnA, cp1.rnB);
     const float vn2 = relativeAlong(a, b, n, cp2.rnA, cp2.rnB);
-    const Vec2 rhs{vn1 - cp1.velocityBias - (cc.k11 * old.x + cc.k12 * old.y),
-                   vn2 - cp2.velocityBias - (cc.k12 * old.x + cc.k22 * old.y)};
-
-    Vec2 x{-(cc.inv11 * rhs.x + cc.inv12 * rhs.y), -(cc.inv12 * rhs.x + cc.inv22 * rhs.y)};
-    bool found = x.x >= 0.0f && x.y >= 0.0f;
-    if (!found)
+    const Vec2 rhs{vn1 - cp1.velocityBias - (cc.mass.k11 * old.x + cc.mass.k12 * old.y),
+                   vn2 - cp2.velocityBias - (cc.mass.k12 * old.x + cc.mass.k22 * old.y)};
+    Vec2 x;
+    if (!solveTwoPoints(cc.mass, cp1.normalMass, cp2.normalMass, rhs, x))
     {
-        x = {-cp1.normalMass * rhs.x, 0.0f};
-        found = x.x >= 0.0f && cc.k12 * x.x + rhs.y >= 0.0f;
-    }
-    if (!found)
-    {
-        x = {0.0f, -cp2.normalMass * rhs.y};
-        found = x.y >= 0.0f && cc.k12 * x.y + rhs.x >= 0.0f;
-    }
-    if (!found)
-    {
-        x = {0.0f, 0.0f};
-        found = rhs.x >= 0.0f && rhs.y >= 0.0f;
-    }
-    if (!found)
-    {
-        return; // no active set fits (degenerate numbers): keep last iterate's impulses
+        return; // keep last iterate's impulses
     }
     const Vec2 d = x - old;
     const float total = d.x + d.y;
@@ -152,12 +134,12 @@ void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactCon
     }
     if (cc.velocityPoints == 2)
     {
-        w.k11[lane] = cc.k11;
-        w.k12[lane] = cc.k12;
-        w.k22[lane] = cc.k22;
-        w.inv11[lane] = cc.inv11;
-        w.inv12[lane] = cc.inv12;
-        w.inv22[lane] = cc.inv22;
+        w.k11[lane] = cc.mass.k11;
+        w.k12[lane] = cc.mass.k12;
+        w.k22[lane] = cc.mass.k22;
+        w.inv11[lane] = cc.mass.inv11;
+        w.inv12[lane] = cc.mass.inv12;
+        w.inv22[lane] = cc.mass.inv22;
         w.twoPoints[lane] = -1;
     }
 }
@@ -318,11 +300,9 @@ void WideSolver::build(const std::vector<ContactConstraint>& constraints,
     // A level of one constraint is solved alone; the others four lanes at a time, in constraint
     // order within the level.
     batches.clear();
-    refill(levelBatch, levelCount.size(), std::int32_t{0});
     std::int32_t groups = 0;
     for (std::size_t level = 0; level < levelCount.size(); ++level)
     {
-        levelBatch[level] = static_cast<std::int32_t>(batches.size());
         Batch batch;
         if (levelCount[level] > 1)
         {
@@ -337,7 +317,7 @@ void WideSolver::build(const std::vector<ContactConstraint>& constraints,
     for (std::size_t k = 0; k < constraints.size(); ++k)
     {
         const auto level = static_cast<std::size_t>(levelOf[k]);
-        Batch& batch = batches[static_cast<std::size_t>(levelBatch[level])];
+        Batch& batch = batches[level];
         if (levelCount[level] == 1)
         {
             batch.single = static_cast<std::int32_t>(k);

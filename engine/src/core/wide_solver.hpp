@@ -71,8 +71,7 @@ struct WideSolver
     std::vector<std::int32_t> levelOf;    // per constraint
     std::vector<std::int32_t> levelCount; // constraints per level
     std::vector<std::int32_t> levelFilled;
-    std::vector<std::int32_t> levelBatch; // per level: its batch
-    std::vector<Batch> batches;           // in level order
+    std::vector<Batch> batches; // one per level, in level order
     std::vector<WideConstraint> wide;
 
     // Schedules the constraints by level and packs them, four lanes at a time.
