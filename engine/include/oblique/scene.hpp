@@ -1,5 +1,6 @@
 #pragma once
-/// A scene: the world settings and bodies a scene file describes (format `oblique-scene/1`).
+/// A scene: the world settings and bodies a scene file describes (formats `oblique-scene/1` and
+/// `oblique-scene/2`).
 /// Plain data, loaded and saved by the oblique-scene library; units are metres, kilograms,
 /// seconds and radians, y up.
 
@@ -29,7 +30,9 @@ struct SceneWorld
     float restitutionThreshold = 1.0f; ///< m/s; slower normal approach does not bounce
 };
 
-/// One entry of the scene file's `bodies` array; defaults are the format's defaults.
+/// One entry of the scene file's `bodies` array; defaults are the format's defaults. A body is
+/// either the one-shape shorthand (the shape fields below, centred on the body's origin) or,
+/// when `shapes` is not empty, made of those shapes (the shorthand fields are then unused).
 struct SceneBody
 {
     std::string name; ///< empty when the file gives none
@@ -42,6 +45,12 @@ struct SceneBody
     float density = 1.0f;         ///< kg/m^2, >= 0; > 0 for dynamic bodies
     float friction = 0.6f;        ///< >= 0
     float restitution = 0.0f;     ///< in [0, 1]
+    bool sensor = false;          ///< format 2 shorthand keys: as ShapeDef's
+    Filter filter;
+    float surfaceSpeed = 0.0f;
+    Vec2 oneWay; ///< zero: not one-way; otherwise normalised
+    /// Format 2: the body's shapes, offsets and angles in the body's frame. Empty: the shorthand.
+    std::vector<ShapeDef> shapes;
     Vec2 linearVelocity;          ///< m/s
     float angularVelocity = 0.0f; ///< rad/s
     float linearDamping = 0.0f;   ///< 1/s, >= 0

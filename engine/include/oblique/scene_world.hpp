@@ -15,7 +15,12 @@ WorldDef worldDefOf(const SceneWorld& settings);
 
 /// The body and shape definitions for one scene body.
 BodyDef bodyDefOf(const SceneBody& body);
+/// The shorthand's one shape (the body's origin-centred box or circle and its material).
 ShapeDef shapeDefOf(const SceneBody& body);
+/// Every shape of the body: `shapes` when it has them, else the shorthand's one.
+std::vector<ShapeDef> shapeDefsOf(const SceneBody& body);
+/// True when the scene uses anything only format 2 has (so it is written as `oblique-scene/2`).
+bool usesFormat2(const Scene& scene);
 
 /// A world holding the scene's bodies, and their handles in the scene's body order.
 struct SceneInstance

@@ -1,5 +1,7 @@
 #include "oblique/scene_world.hpp"
 
+#include <algorithm>
+
 namespace oblique
 {
 
@@ -38,7 +40,47 @@ ShapeDef shapeDefOf(const SceneBody& body)
     def.density = body.density;
     def.friction = body.friction;
     def.restitution = body.restitution;
+    def.isSensor = body.sensor;
+    def.filter = body.filter;
+    def.surfaceSpeed = body.surfaceSpeed;
+    def.oneWay = body.oneWay;
     return def;
+}
+
+std::vector<ShapeDef> shapeDefsOf(const SceneBody& body)
+{
+    if (!body.shapes.empty())
+    {
+        return body.shapes;
+    }
+    return {shapeDefOf(body)};
+}
+
+namespace
+{
+
+bool isDefaultFilter(const Filter& f)
+{
+    const Filter defaults;
+    return f.categoryBits == defaults.categoryBits && f.maskBits == defaults.maskBits &&
+           f.groupIndex == defaults.groupIndex;
+}
+
+// Whether the shape uses a key format 1 does not have.
+bool usesFormat2(const ShapeDef& s)
+{
+    return s.isSensor || !isDefaultFilter(s.filter) || s.surfaceSpeed != 0.0f || s.oneWay != Vec2{};
+}
+
+} // namespace
+
+bool usesFormat2(const Scene& scene)
+{
+    return std::any_of(scene.bodies.begin(), scene.bodies.end(),
+                       [](const SceneBody& b)
+                       {
+                           return !b.shapes.empty() || usesFormat2(shapeDefOf(b));
+                       });
 }
 
 SceneInstance instantiate(const Scene& scene)
