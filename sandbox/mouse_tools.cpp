@@ -43,8 +43,9 @@ BodyId MouseTools::pick(const World& world, Vec2 point, BodyType type) const
     filter.dynamicBodies = type == BodyType::Dynamic;
     // The world draws bodies in slot order, so the highest slot is the one seen on top.
     BodyId best;
-    for (const BodyId id : world.overlapPoint(point, filter))
+    for (const ShapeRef& hit : world.overlapPoint(point, filter))
     {
+        const BodyId id = hit.body;
         if (isNull(best) || id.index > best.index)
         {
             best = id;
@@ -266,9 +267,9 @@ void MouseTools::wakeAround(World& world, BodyId id) const
     QueryFilter filter;
     filter.staticBodies = false;
     filter.kinematicBodies = false;
-    for (const BodyId other : world.queryAabb(inflate(world.aabb(id), 0.1f), filter))
+    for (const ShapeRef& other : world.queryAabb(inflate(world.aabb(id), 0.1f), filter))
     {
-        world.setAwake(other, true);
+        world.setAwake(other.body, true);
     }
 }
 

@@ -365,7 +365,7 @@ private:
     {
         m_footprint = oblique::makeObb(cursorWorld(), selectedKind().halfExtents,
                                        static_cast<float>(m_rotationSteps) * kRotationStep);
-        m_blockers = m_world.overlapObb(m_footprint);
+        m_blockers = oblique::bodiesOf(m_world.overlapObb(m_footprint));
         m_outsideMap = !insideMap(m_footprint);
     }
 
@@ -399,7 +399,8 @@ private:
         // Only buildings: the river and the rocks stay whatever is clicked.
         oblique::QueryFilter buildingsOnly;
         buildingsOnly.maskBits = kBuildingCategory;
-        for (const oblique::BodyId body : m_world.overlapPoint(cursorWorld(), buildingsOnly))
+        for (const oblique::BodyId body :
+             oblique::bodiesOf(m_world.overlapPoint(cursorWorld(), buildingsOnly)))
         {
             const auto it = std::find_if(m_buildings.begin(), m_buildings.end(),
                                          [&](const Building& b) { return b.body == body; });

@@ -65,7 +65,7 @@ public:
         m_hasFootprint = context.world != nullptr;
         if (m_hasFootprint)
         {
-            m_overlapping = context.world->overlapObb(m_footprint);
+            m_overlapping = bodiesOf(context.world->overlapObb(m_footprint));
             m_candidates = context.world->queryAabb(aabbOf(m_footprint)).size();
         }
     }
@@ -137,7 +137,7 @@ public:
         const bool demolishKey = keys && (input.wasKeyPressed(Key::X) || input.wasKeyPressed(Key::Delete));
         if ((rightClick || demolishKey) && !onUi)
         {
-            const std::vector<BodyId> under = world.overlapPoint(mouse);
+            const std::vector<BodyId> under = bodiesOf(world.overlapPoint(mouse));
             if (!under.empty())
             {
                 world.destroyBody(under.front());
@@ -148,7 +148,7 @@ public:
         // The query the footprint's colour comes from, timed on its own; the broadphase candidates
         // (bodies whose bounding boxes meet the footprint's) show how much the tree pruned.
         const auto start = std::chrono::steady_clock::now();
-        m_overlapping = world.overlapObb(m_footprint);
+        m_overlapping = bodiesOf(world.overlapObb(m_footprint));
         const auto stop = std::chrono::steady_clock::now();
         m_candidates = world.queryAabb(aabbOf(m_footprint)).size();
         m_lastMicros = std::chrono::duration<float, std::micro>(stop - start).count();

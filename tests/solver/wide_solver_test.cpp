@@ -1,7 +1,7 @@
 // The four-lane velocity iterations against the same constraints solved one by one: every body
 // velocity and every accumulated impulse must come out bit for bit the same.
 
-#include "world_impl.hpp"
+#include "contact_solver.hpp"
 
 #include <cstdint>
 #include <cstring>

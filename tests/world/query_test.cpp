@@ -105,15 +105,21 @@ QueryFilter randomFilter(Random& rng)
     return f;
 }
 
-template <typename Test>
-std::vector<BodyId> bruteForce(const World& world, const QueryFilter& filter, Test test)
+// Each body of these worlds has one shape: the shape the queries must name with it.
+ShapeRef refOf(const World& world, BodyId id)
 {
-    std::vector<BodyId> out;
+    return {id, world.shapes(id).front()};
+}
+
+template <typename Test>
+std::vector<ShapeRef> bruteForce(const World& world, const QueryFilter& filter, Test test)
+{
+    std::vector<ShapeRef> out;
     for (const BodyId id : world.bodies()) // creation-slot order, as queries sort their answers
     {
         if (passes(world, id, filter) && test(id))
         {
-            out.push_back(id);
+            out.push_back(refOf(world, id));
         }
     }
     return out;
@@ -143,7 +149,15 @@ TEST(WorldQueryFilter, EachRuleByHand)
     add(BodyType::Dynamic, false, 0x2, 0xFFFFFFFF);   // 4: category 2
     add(BodyType::Dynamic, false, 0x1, 0x2);          // 5: seen only by category-2 queries
     const Aabb all{{-1.0f, -1.0f}, {12.0f, 1.0f}};
-    const auto query = [&](const QueryFilter& f) { return world.queryAabb(all, f); };
+    const auto query = [&](const QueryFilter& f)
+    {
+        const std::vector<ShapeRef> hits = world.queryAabb(all, f);
+        for (const ShapeRef& hit : hits)
+        {
+            EXPECT_EQ(hit.shape, world.shapes(hit.body).front());
+        }
+        return bodiesOf(hits);
+    };
 
     // The default query is of every category, so every mask sees it.
     EXPECT_EQ(query({}), (std::vector<BodyId>{b[0], b[1], b[2], b[4], b[5]}));
@@ -241,7 +255,7 @@ TEST_P(WorldQueries, RayCastsMatchBruteForce)
             }
             if (const auto hit = castAt(world, id, origin, translation))
             {
-                expected.push_back({id, hit->point, hit->normal, hit->fraction});
+                expected.push_back({id, world.shapes(id).front(), hit->point, hit->normal, hit->fraction});
             }
         }
         std::stable_sort(expected.begin(), expected.end(),
@@ -252,6 +266,7 @@ TEST_P(WorldQueries, RayCastsMatchBruteForce)
         for (std::size_t i = 0; i < all.size(); ++i)
         {
             EXPECT_EQ(all[i].body, expected[i].body) << "ray " << q << " hit " << i;
+            EXPECT_EQ(all[i].shape, expected[i].shape) << "ray " << q << " hit " << i;
             EXPECT_EQ(all[i].fraction, expected[i].fraction) << "ray " << q << " hit " << i;
             EXPECT_EQ(all[i].point, expected[i].point) << "ray " << q << " hit " << i;
             EXPECT_EQ(all[i].normal, expected[i].normal) << "ray " << q << " hit " << i;

@@ -3,23 +3,29 @@
 
 #include "oblique/body.hpp"
 #include "oblique/manifold.hpp"
+#include "oblique/shape.hpp"
 
 namespace oblique
 {
 
-/// Two bodies started touching. The manifold's normal points from a to b.
+/// Two shapes started touching: shapeA of body a and shapeB of body b. The manifold's normal
+/// points from a to b.
 struct ContactBeginEvent
 {
     BodyId a;
     BodyId b;
+    ShapeId shapeA;
+    ShapeId shapeB;
     Manifold manifold;
 };
 
-/// Two bodies stopped touching, or one of them was destroyed while they touched.
+/// Two shapes stopped touching, or one of them (or its body) was destroyed while they touched.
 struct ContactEndEvent
 {
     BodyId a;
     BodyId b;
+    ShapeId shapeA;
+    ShapeId shapeB;
 };
 
 /// The impulses the solver applied at a touching contact during the last step (N*s); divide by
@@ -28,6 +34,8 @@ struct ContactImpulseEvent
 {
     BodyId a;
     BodyId b;
+    ShapeId shapeA;
+    ShapeId shapeB;
     Vec2 normal; ///< from a to b
     int pointCount = 0;
     Vec2 points[2]; ///< world positions
@@ -35,11 +43,13 @@ struct ContactImpulseEvent
     float tangentImpulses[2] = {0.0f, 0.0f};
 };
 
-/// A body began or stopped overlapping a sensor.
+/// A shape began or stopped overlapping a sensor shape.
 struct SensorEvent
 {
-    BodyId sensor;
-    BodyId visitor;
+    BodyId sensor;  ///< the body the sensor shape belongs to
+    BodyId visitor; ///< the body of the shape that entered or left
+    ShapeId sensorShape;
+    ShapeId visitorShape;
 };
 
 } // namespace oblique

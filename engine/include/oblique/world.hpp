@@ -1,12 +1,14 @@
 #pragma once
-/// The physics world: owns every body, steps them in time, and answers queries about them.
+/// The physics world: owns every body and shape, steps them in time, and answers queries about
+/// them.
 ///
 /// Conventions: metres, kilograms, seconds, radians; y up; angles counter-clockwise. Bodies are
-/// addressed by BodyId handles. Calls with bad arguments (non-finite numbers, non-positive sizes,
-/// stale handles, dt <= 0) leave the world exactly as it was and throw std::invalid_argument,
-/// after the API error handler has seen them (debug builds abort there by default; see
-/// api_error.hpp).
-/// step() is deterministic: the same calls on the same binary give bit-identical results.
+/// addressed by BodyId handles and shapes by ShapeId handles. A body turns about its centre of
+/// mass; its position and angle are those of its origin, the frame its shapes are placed in. Calls with bad
+/// arguments (non-finite numbers, non-positive sizes, stale handles, dt <= 0) leave the world exactly as it
+/// was and throw std::invalid_argument, after the API error handler has seen them (debug builds abort there
+/// by default; see api_error.hpp). step() is deterministic: the same calls on the same binary give
+/// bit-identical results.
 
 #include "oblique/aabb.hpp"
 #include "oblique/body.hpp"
@@ -35,11 +37,14 @@ namespace detail
 struct WorldState;
 }
 
-/// One touching contact as World::contacts() reports it; the normal points from a to b.
+/// One touching contact as World::contacts() reports it: shapeA of body a against shapeB of body
+/// b; the normal points from a to b.
 struct ContactInfo
 {
     BodyId a;
     BodyId b;
+    ShapeId shapeA;
+    ShapeId shapeB;
     Manifold manifold;
 };
 
@@ -74,9 +79,13 @@ public:
 
     // --- bodies ---------------------------------------------------------------------------
 
-    /// Adds a body with one shape. Throws std::invalid_argument on bad input.
+    /// Adds a body with no shapes yet (createShape gives it some). A dynamic body without mass
+    /// moves as 1 kg that cannot turn. Throws std::invalid_argument on bad input.
+    BodyId createBody(const BodyDef& body);
+    /// Adds a body with one shape.
     BodyId createBody(const BodyDef& body, const ShapeDef& shape);
-    /// Removes a body, ending its contacts (end events are reported) and waking what touched it.
+    /// Removes a body and its shapes, ending their contacts (end events are reported) and waking
+    /// what they touched.
     void destroyBody(BodyId id);
     /// True while the handle names a living body.
     bool isValid(BodyId id) const;
@@ -89,22 +98,46 @@ public:
     /// Not wrapped: a body that spun three times reports about 6*pi.
     float angle(BodyId id) const;
     Transform transform(BodyId id) const;
+    /// The centre of mass in the world, and in the body's own frame.
+    Vec2 worldCenter(BodyId id) const;
+    Vec2 localCenter(BodyId id) const;
+    /// The velocity of the centre of mass.
     Vec2 linearVelocity(BodyId id) const;
     float angularVelocity(BodyId id) const;
     float mass(BodyId id) const;
-    /// Rotational inertia about the centre, kg*m^2.
+    /// Rotational inertia about the centre of mass, kg*m^2.
     float inertia(BodyId id) const;
     bool isAwake(BodyId id) const;
     void* userData(BodyId id) const;
-    const ShapeDef& shape(BodyId id) const;
-    /// The body's box in the world (its shape must be a box).
-    Obb obb(BodyId id) const;
-    /// The body's circle in the world (its shape must be a circle).
-    Circle circle(BodyId id) const;
+    /// The bounding box of all the body's shapes (it must have one).
     Aabb aabb(BodyId id) const;
 
-    /// Replaces the body's shape (size, material, filter); mass and inertia follow from the new
-    /// shape. Its contacts end and are found anew on the next step. Wakes it and what it touched.
+    // --- shapes ---------------------------------------------------------------------------
+
+    /// Adds a shape to a body; its mass, centre of mass and inertia follow (sensors add no mass).
+    /// Shapes of one body never collide with each other. Wakes the body.
+    ShapeId createShape(BodyId body, const ShapeDef& shape);
+    /// Removes a shape, ending its contacts; the body's mass follows. Wakes the body.
+    void destroyShape(ShapeId id);
+    bool isValid(ShapeId id) const;
+    /// The body's shapes, in the order they were made.
+    std::vector<ShapeId> shapes(BodyId body) const;
+    BodyId body(ShapeId shape) const;
+    /// The shape's definition (offset and angle in the body's frame; oneWay normalised).
+    const ShapeDef& shape(ShapeId id) const;
+    /// The shape's box in the world (it must be a box).
+    Obb obb(ShapeId id) const;
+    /// The shape's circle in the world (it must be a circle).
+    Circle circle(ShapeId id) const;
+    Aabb aabb(ShapeId id) const;
+    /// Replaces the shape (size, placement, material, filter); the body's mass follows. Its
+    /// contacts end and are found anew on the next step. Wakes the body and what it touched.
+    void setShape(ShapeId id, const ShapeDef& shape);
+
+    /// For a body of exactly one shape: that shape's definition, box, circle, replacement.
+    const ShapeDef& shape(BodyId id) const;
+    Obb obb(BodyId id) const;
+    Circle circle(BodyId id) const;
     void setShape(BodyId id, const ShapeDef& shape);
     /// Teleports the body; its contacts are found anew on the next step. Wakes it.
     void setTransform(BodyId id, Vec2 position, float angle);
@@ -138,9 +171,9 @@ public:
 
     // --- contacts and events --------------------------------------------------------------
 
-    /// Every touching pair, ordered by (a, b) slot index. Touching means some point lies within the
-    /// linear slop (5 mm): bodies the solver brought together rest at the surface give or take
-    /// rounding, so their separations may be a hair above zero.
+    /// Every touching pair of shapes, ordered by (a, b, shapeA, shapeB) slot index. Touching means some point
+    /// lies within the linear slop (5 mm): bodies the solver brought together rest at the surface give or
+    /// take rounding, so their separations may be a hair above zero.
     std::vector<ContactInfo> contacts() const;
     std::span<const ContactBeginEvent> contactBeginEvents() const;
     std::span<const ContactEndEvent> contactEndEvents() const;
@@ -153,16 +186,16 @@ public:
 
     // --- queries (answered from the broadphase tree) --------------------------------------
 
-    /// Bodies whose shape's bounding box overlaps aabb.
-    std::vector<BodyId> queryAabb(const Aabb& aabb, const QueryFilter& filter = {}) const;
-    /// Bodies whose shape overlaps the box (touching counts).
-    std::vector<BodyId> overlapObb(const Obb& box, const QueryFilter& filter = {}) const;
-    std::vector<BodyId> overlapCircle(const Circle& circle, const QueryFilter& filter = {}) const;
-    std::vector<BodyId> overlapPoint(Vec2 point, const QueryFilter& filter = {}) const;
-    /// The first body along origin + t * translation, t in [0, 1].
+    /// Shapes whose bounding box overlaps aabb, ordered by (body, shape) slot index.
+    std::vector<ShapeRef> queryAabb(const Aabb& aabb, const QueryFilter& filter = {}) const;
+    /// Shapes that overlap the box (touching counts), ordered as queryAabb's.
+    std::vector<ShapeRef> overlapObb(const Obb& box, const QueryFilter& filter = {}) const;
+    std::vector<ShapeRef> overlapCircle(const Circle& circle, const QueryFilter& filter = {}) const;
+    std::vector<ShapeRef> overlapPoint(Vec2 point, const QueryFilter& filter = {}) const;
+    /// The first shape along origin + t * translation, t in [0, 1].
     std::optional<WorldRayHit> rayCastClosest(Vec2 origin, Vec2 translation,
                                               const QueryFilter& filter = {}) const;
-    /// Every body the ray enters, nearest first.
+    /// Every shape the ray enters, nearest first.
     std::vector<WorldRayHit> rayCastAll(Vec2 origin, Vec2 translation, const QueryFilter& filter = {}) const;
 
     /// Moves a box or circle by displacement through the world's static and kinematic shapes

@@ -62,8 +62,8 @@ public:
     void clearMoved(std::int32_t proxyId) { m_nodes[static_cast<std::size_t>(proxyId)].moved = false; }
 
     // Calls callback(proxyId) for each leaf whose fat AABB overlaps aabb, in a deterministic
-    // order; the callback returns false to stop the query. Uses an internal stack that is reused
-    // between calls (no allocation once warm).
+    // order; the callback returns false to stop the query. The traversal stack lives on the call's
+    // own stack, so queries on a const tree may run from several threads at once.
     template <typename Callback>
     void query(const Aabb& aabb, Callback&& callback) const;
 
@@ -95,21 +95,57 @@ private:
     std::int32_t m_root = kNullNode;
     std::int32_t m_freeList = kNullNode;
     std::int32_t m_proxyCount = 0;
-    mutable std::vector<std::int32_t> m_stack;
+};
+
+// The nodes still to visit in one traversal. A balanced tree of a billion proxies is about 45
+// levels deep and a depth-first walk holds at most one node per level plus one, so the fixed part
+// always suffices in practice; a deeper tree spills to the heap rather than overflow.
+class TraversalStack
+{
+public:
+    bool empty() const { return m_count == 0; }
+    void push(std::int32_t node)
+    {
+        if (m_count < kFixed)
+        {
+            m_fixed[m_count] = node;
+        }
+        else
+        {
+            m_spill.push_back(node);
+        }
+        ++m_count;
+    }
+    std::int32_t pop()
+    {
+        --m_count;
+        if (m_count < kFixed)
+        {
+            return m_fixed[m_count];
+        }
+        const std::int32_t node = m_spill.back();
+        m_spill.pop_back();
+        return node;
+    }
+
+private:
+    static constexpr std::size_t kFixed = 256;
+    std::int32_t m_fixed[kFixed];
+    std::size_t m_count = 0;
+    std::vector<std::int32_t> m_spill;
 };
 
 template <typename Callback>
 void DynamicTree::query(const Aabb& aabb, Callback&& callback) const
 {
-    m_stack.clear();
+    TraversalStack stack;
     if (m_root != kNullNode)
     {
-        m_stack.push_back(m_root);
+        stack.push(m_root);
     }
-    while (!m_stack.empty())
+    while (!stack.empty())
     {
-        const std::int32_t id = m_stack.back();
-        m_stack.pop_back();
+        const std::int32_t id = stack.pop();
         const TreeNode& node = m_nodes[static_cast<std::size_t>(id)];
         if (!overlaps(node.aabb, aabb))
         {
@@ -124,8 +160,8 @@ void DynamicTree::query(const Aabb& aabb, Callback&& callback) const
             continue;
         }
         // Pushed second so child1's subtree is visited first.
-        m_stack.push_back(node.child2);
-        m_stack.push_back(node.child1);
+        stack.push(node.child2);
+        stack.push(node.child1);
     }
 }
 
@@ -148,15 +184,14 @@ void DynamicTree::rayCast(const TreeRayInput& input, Callback&& callback) const
     };
     Aabb bounds = segmentBounds();
 
-    m_stack.clear();
+    TraversalStack stack;
     if (m_root != kNullNode)
     {
-        m_stack.push_back(m_root);
+        stack.push(m_root);
     }
-    while (!m_stack.empty())
+    while (!stack.empty())
     {
-        const std::int32_t id = m_stack.back();
-        m_stack.pop_back();
+        const std::int32_t id = stack.pop();
         const TreeNode& node = m_nodes[static_cast<std::size_t>(id)];
         if (!overlaps(node.aabb, bounds))
         {
@@ -186,8 +221,8 @@ void DynamicTree::rayCast(const TreeRayInput& input, Callback&& callback) const
             }
             continue;
         }
-        m_stack.push_back(node.child2);
-        m_stack.push_back(node.child1);
+        stack.push(node.child2);
+        stack.push(node.child1);
     }
 }
 

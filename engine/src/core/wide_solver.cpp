@@ -1,6 +1,6 @@
 // The velocity iterations: contacts one at a time, and four at a time where their order allows.
 
-#include "world_impl.hpp"
+#include "contact_solver.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
 // The world drawn through DebugDraw, one switchable layer at a time.
 
-#include "world_impl.hpp"
+#include "world_state.hpp"
 
 namespace oblique
 {
@@ -25,9 +25,9 @@ constexpr Color kImpulseColor{0.9f, 0.9f, 0.2f, 1.0f};
 constexpr float kImpulseScale = 0.1f;
 constexpr float kNormalLength = 0.3f;
 
-Color bodyColor(const BodyRecord& r)
+Color shapeColor(const ShapeRecord& shape, const BodyRecord& r)
 {
-    if (r.shape.isSensor)
+    if (shape.def.isSensor)
     {
         return kSensorColor;
     }
@@ -62,22 +62,17 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
             continue;
         }
         const BodyState& s = w.states[i];
-        if (options.shapes)
+        for (std::int32_t k = r.shapeHead; k != kNullIndex; k = w.shapes[static_cast<std::size_t>(k)].next)
         {
-            const Color color = bodyColor(r);
-            if (r.shape.kind == ShapeKind::Box)
+            const ShapeRecord& shape = w.shapes[static_cast<std::size_t>(k)];
+            if (options.shapes)
             {
-                const auto v = corners(Obb{s.position, r.shape.halfExtents, s.angle, s.q});
-                d.drawSolidPolygon(v, color);
+                drawSolid(d, w.geometry(static_cast<std::uint32_t>(k)), xAxis(s.q), shapeColor(shape, r));
             }
-            else
+            if (options.aabbs)
             {
-                d.drawSolidCircle(s.position, r.shape.radius, xAxis(s.q), color);
+                drawBox(d, w.tree.fatAabb(shape.proxyId), kAabbColor);
             }
-        }
-        if (options.aabbs)
-        {
-            drawBox(d, w.tree.fatAabb(r.proxyId), kAabbColor);
         }
         if (options.centers)
         {
@@ -100,8 +95,7 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
     {
         for (const Contact& c : w.contacts)
         {
-            if ((c.flags & (kContactAlive | kContactTouching | kContactSensor)) !=
-                (kContactAlive | kContactTouching))
+            if (!isTouchingSolid(c))
             {
                 continue;
             }

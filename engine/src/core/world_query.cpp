@@ -4,7 +4,7 @@
 #include "oblique/mtv.hpp"
 #include "oblique/overlap.hpp"
 #include "oblique/ray_cast.hpp"
-#include "world_impl.hpp"
+#include "world_state.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,13 +18,9 @@ using namespace detail;
 namespace
 {
 
-bool passes(const QueryFilter& f, const BodyRecord& r)
+bool passes(const QueryFilter& f, const ShapeRecord& shape, const BodyRecord& r)
 {
-    if (!r.alive)
-    {
-        return false;
-    }
-    if (r.shape.isSensor && !f.sensors)
+    if (shape.def.isSensor && !f.sensors)
     {
         return false;
     }
@@ -49,7 +45,24 @@ bool passes(const QueryFilter& f, const BodyRecord& r)
         }
         break;
     }
-    return (f.categoryBits & r.shape.filter.maskBits) != 0 && (r.shape.filter.categoryBits & f.maskBits) != 0;
+    return (f.categoryBits & shape.def.filter.maskBits) != 0 &&
+           (shape.def.filter.categoryBits & f.maskBits) != 0;
+}
+
+bool passes(const WorldState& w, const QueryFilter& f, std::uint32_t shape)
+{
+    const ShapeRecord& s = w.shapes[shape];
+    return passes(f, s, w.records[s.body]);
+}
+
+ShapeRef refOf(const WorldState& w, std::uint32_t shape)
+{
+    return {w.idOf(w.shapes[shape].body), w.shapeIdOf(shape)};
+}
+
+bool before(const ShapeRef& x, const ShapeRef& y)
+{
+    return x.body.index != y.body.index ? x.body.index < y.body.index : x.shape.index < y.shape.index;
 }
 
 void requireFiniteAabb(const char* function, const Aabb& a)
@@ -60,61 +73,25 @@ void requireFiniteAabb(const char* function, const Aabb& a)
     }
 }
 
-// Shape of a body as a tagged pair, for the exact tests after the tree's coarse pass.
-struct BodyShape
-{
-    bool isBox;
-    Obb box;
-    Circle circle;
-};
-
-BodyShape bodyShape(const BodyRecord& r, const BodyState& s)
-{
-    if (r.shape.kind == ShapeKind::Box)
-    {
-        return {true, Obb{s.position, r.shape.halfExtents, s.angle, s.q}, {}};
-    }
-    return {false, {}, Circle{s.position, r.shape.radius}};
-}
-
 template <typename Exact>
-std::vector<BodyId> overlapQuery(const WorldState& w, const Aabb& region, const QueryFilter& filter,
-                                 Exact&& exact)
+std::vector<ShapeRef> overlapQuery(const WorldState& w, const Aabb& region, const QueryFilter& filter,
+                                   Exact&& exact)
 {
-    std::vector<BodyId> out;
+    std::vector<ShapeRef> out;
     w.tree.query(region,
                  [&](std::int32_t proxy)
                  {
-                     const std::uint32_t index = w.tree.userData(proxy);
-                     const BodyRecord& r = w.records[index];
+                     const std::uint32_t shape = w.tree.userData(proxy);
                      // The tree holds fattened boxes: check the real box before the exact test.
-                     if (passes(filter, r) && overlaps(w.shapeAabb(index), region) &&
-                         exact(bodyShape(r, w.states[index])))
+                     if (passes(w, filter, shape) && overlaps(w.shapeAabb(shape), region) &&
+                         exact(w.geometry(shape)))
                      {
-                         out.push_back(w.idOf(index));
+                         out.push_back(refOf(w, shape));
                      }
                      return true;
                  });
-    std::sort(out.begin(), out.end(), [](BodyId x, BodyId y) { return x.index < y.index; });
+    std::sort(out.begin(), out.end(), before);
     return out;
-}
-
-// Obstacle (A) against the moving shape (B): normals point from the obstacle to the character.
-Mtv mtvAgainst(const BodyShape& o, const Obb& box)
-{
-    return o.isBox ? findMtv(o.box, box) : findMtv(o.circle, box);
-}
-Mtv mtvAgainst(const BodyShape& o, const Circle& c)
-{
-    return o.isBox ? findMtv(o.box, c) : findMtv(o.circle, c);
-}
-Manifold manifoldAgainst(const BodyShape& o, const Obb& box)
-{
-    return o.isBox ? collideBoxes(o.box, box) : collideCircleBox(o.circle, box);
-}
-Manifold manifoldAgainst(const BodyShape& o, const Circle& c)
-{
-    return o.isBox ? collideBoxCircle(o.box, c) : collideCircles(o.circle, c);
 }
 
 // Worst-case pushes per sub-step: enough to settle into a corner of a few walls.
@@ -149,21 +126,22 @@ CharacterMoveResult moveShape(const WorldState& w, Shape shape, Vec2 displacemen
                          [&](std::int32_t proxy)
                          {
                              const std::uint32_t index = w.tree.userData(proxy);
-                             const BodyRecord& r = w.records[index];
-                             if (!passes(filter, r))
+                             if (!passes(w, filter, index))
                              {
                                  return true;
                              }
-                             const BodyShape other = bodyShape(r, w.states[index]);
-                             const Mtv mtv = mtvAgainst(other, shape);
-                             if (mtv.overlapping && mtv.depth > deepest)
+                             // Obstacle first: normals point from the obstacle to the character.
+                             const ShapeGeometry other = w.geometry(index);
+                             const Mtv push = mtv(other, ShapeGeometry{shape});
+                             if (push.overlapping && push.depth > deepest)
                              {
-                                 deepest = mtv.depth;
+                                 deepest = push.depth;
                                  found = true;
-                                 const Manifold m = manifoldAgainst(other, shape);
-                                 best.body = w.idOf(index);
-                                 best.normal = mtv.normal;
-                                 best.translation = mtv.translation;
+                                 const Manifold m = collideShapes(other, ShapeGeometry{shape});
+                                 best.body = w.idOf(w.shapes[index].body);
+                                 best.shape = w.shapeIdOf(index);
+                                 best.normal = push.normal;
+                                 best.translation = push.translation;
                                  best.point = m.pointCount > 0 ? m.points[0].point : shape.center;
                              }
                              return true;
@@ -182,44 +160,43 @@ CharacterMoveResult moveShape(const WorldState& w, Shape shape, Vec2 displacemen
 
 } // namespace
 
-std::vector<BodyId> World::queryAabb(const Aabb& aabb, const QueryFilter& filter) const
+std::vector<ShapeRef> World::queryAabb(const Aabb& aabb, const QueryFilter& filter) const
 {
     requireFiniteAabb("queryAabb", aabb);
-    return overlapQuery(*m_impl, aabb, filter, [](const BodyShape&) { return true; });
+    return overlapQuery(*m_impl, aabb, filter, [](const ShapeGeometry&) { return true; });
 }
 
-std::vector<BodyId> World::overlapObb(const Obb& box, const QueryFilter& filter) const
+std::vector<ShapeRef> World::overlapObb(const Obb& box, const QueryFilter& filter) const
 {
     if (!isFinite(box.center) || !isFinite(box.halfExtents) || !std::isfinite(box.angle) ||
         box.halfExtents.x < 0.0f || box.halfExtents.y < 0.0f)
     {
         reportApiError("overlapObb: the box must be finite with non-negative half extents");
     }
+    const ShapeGeometry query{box};
     return overlapQuery(*m_impl, aabbOf(box), filter,
-                        [&](const BodyShape& s)
-                        { return s.isBox ? testOverlap(s.box, box) : testOverlap(box, s.circle); });
+                        [&](const ShapeGeometry& s) { return overlap(s, query); });
 }
 
-std::vector<BodyId> World::overlapCircle(const Circle& circle, const QueryFilter& filter) const
+std::vector<ShapeRef> World::overlapCircle(const Circle& circle, const QueryFilter& filter) const
 {
     if (!isFinite(circle.center) || !std::isfinite(circle.radius) || circle.radius < 0.0f)
     {
         reportApiError("overlapCircle: the circle must be finite with a non-negative radius");
     }
+    const ShapeGeometry query{circle};
     return overlapQuery(*m_impl, aabbOf(circle), filter,
-                        [&](const BodyShape& s)
-                        { return s.isBox ? testOverlap(s.box, circle) : testOverlap(s.circle, circle); });
+                        [&](const ShapeGeometry& s) { return overlap(s, query); });
 }
 
-std::vector<BodyId> World::overlapPoint(Vec2 point, const QueryFilter& filter) const
+std::vector<ShapeRef> World::overlapPoint(Vec2 point, const QueryFilter& filter) const
 {
     if (!isFinite(point))
     {
         reportApiError("overlapPoint: the point must be finite");
     }
     return overlapQuery(*m_impl, Aabb{point, point}, filter,
-                        [&](const BodyShape& s)
-                        { return s.isBox ? contains(s.box, point) : contains(s.circle, point); });
+                        [&](const ShapeGeometry& s) { return contains(s, point); });
 }
 
 namespace
@@ -237,20 +214,18 @@ void castRay(const WorldState& w, Vec2 origin, Vec2 translation, const QueryFilt
                    [&](const TreeRayInput& clipped, std::int32_t proxy) -> float
                    {
                        const std::uint32_t index = w.tree.userData(proxy);
-                       const BodyRecord& r = w.records[index];
-                       if (!passes(filter, r))
+                       if (!passes(w, filter, index))
                        {
                            return -1.0f;
                        }
-                       const BodyShape s = bodyShape(r, w.states[index]);
                        const RayCastInput ray{origin, translation, clipped.maxFraction};
-                       const std::optional<RayHit> hit =
-                           s.isBox ? rayCast(s.box, ray) : rayCast(s.circle, ray);
+                       const std::optional<RayHit> hit = rayCast(w.geometry(index), ray);
                        if (!hit)
                        {
                            return -1.0f;
                        }
-                       return onHit(WorldRayHit{w.idOf(index), hit->point, hit->normal, hit->fraction},
+                       const ShapeRef ref = refOf(w, index);
+                       return onHit(WorldRayHit{ref.body, ref.shape, hit->point, hit->normal, hit->fraction},
                                     clipped.maxFraction);
                    });
 }
@@ -261,17 +236,18 @@ std::optional<WorldRayHit> World::rayCastClosest(Vec2 origin, Vec2 translation,
                                                  const QueryFilter& filter) const
 {
     std::optional<WorldRayHit> best;
-    castRay(*m_impl, origin, translation, filter,
-            [&](const WorldRayHit& hit, float)
+    castRay(
+        *m_impl, origin, translation, filter,
+        [&](const WorldRayHit& hit, float)
+        {
+            // Ties at the same fraction go to the lower slot, so the answer never depends on tree shape.
+            if (!best || hit.fraction < best->fraction ||
+                (hit.fraction == best->fraction && before({hit.body, hit.shape}, {best->body, best->shape})))
             {
-                // Ties at the same fraction go to the lower slot, so the answer never depends on tree shape.
-                if (!best || hit.fraction < best->fraction ||
-                    (hit.fraction == best->fraction && hit.body.index < best->body.index))
-                {
-                    best = hit;
-                }
-                return hit.fraction;
-            });
+                best = hit;
+            }
+            return hit.fraction;
+        });
     return best;
 }
 
@@ -286,7 +262,10 @@ std::vector<WorldRayHit> World::rayCastAll(Vec2 origin, Vec2 translation, const 
             });
     std::sort(hits.begin(), hits.end(),
               [](const WorldRayHit& x, const WorldRayHit& y)
-              { return x.fraction != y.fraction ? x.fraction < y.fraction : x.body.index < y.body.index; });
+              {
+                  return x.fraction != y.fraction ? x.fraction < y.fraction
+                                                  : before({x.body, x.shape}, {y.body, y.shape});
+              });
     return hits;
 }
 

@@ -1,0 +1,69 @@
+#pragma once
+// Internal: a body's records. Position and velocity are kept apart from the rest so the phases
+// of the step that read only them stream less memory.
+
+#include "oblique/body.hpp"
+#include "oblique/rot.hpp"
+#include "oblique/vec2.hpp"
+
+#include <cstdint>
+
+namespace oblique::detail
+{
+
+inline constexpr std::int32_t kNullIndex = -1;
+
+// Pose and velocity: read and written by every phase of the step. The body turns about its
+// centre of mass; `position` is its origin, the frame its shapes are placed in.
+struct BodyState
+{
+    Vec2 position;
+    float angle = 0.0f;
+    Rot q;
+    Vec2 v; // of the centre of mass
+    float w = 0.0f;
+    Vec2 center; // the centre of mass in the world
+};
+
+// Everything else about a body.
+struct BodyRecord
+{
+    std::uint32_t generation = 0;
+    bool alive = false;
+    bool awake = false;
+    bool allowSleep = true;
+    bool fixedRotation = false;
+    BodyType type = BodyType::Static;
+    float mass = 0.0f;
+    float invMass = 0.0f;
+    float inertia = 0.0f; // about the centre of mass
+    float invInertia = 0.0f;
+    Vec2 localCenter;       // the centre of mass in the body's frame
+    float maxExtent = 0.0f; // how far any point of its shapes lies from the centre of mass
+    float linearDamping = 0.0f;
+    float angularDamping = 0.0f;
+    float gravityScale = 1.0f;
+    float sleepTime = 0.0f;
+    Vec2 force;
+    float torque = 0.0f;
+    std::int32_t shapeHead = kNullIndex; // first of its shapes, in creation order
+    std::int32_t shapeCount = 0;
+    std::int32_t contactHead = kNullIndex; // contact edge key: contact index * 2 + side
+    std::int32_t solverIndex = 0;          // this step's slot in the solver arrays; 0 = immovable
+    void* userData = nullptr;
+};
+
+// The centre of mass of a body whose origin is at `position`, turned by q. A body whose centre
+// is its origin gets exactly its origin back (no rounding through a zero rotation).
+inline Vec2 centerOf(Vec2 position, Rot q, Vec2 localCenter)
+{
+    return localCenter == Vec2{} ? position : position + rotate(q, localCenter);
+}
+
+// The origin of a body whose centre of mass is at `center`, turned by q.
+inline Vec2 originOf(Vec2 center, Rot q, Vec2 localCenter)
+{
+    return localCenter == Vec2{} ? center : center - rotate(q, localCenter);
+}
+
+} // namespace oblique::detail

@@ -1,0 +1,116 @@
+// The broad phase: one proxy per shape in the dynamic tree; new pairs found for the proxies that
+// moved, and proxies refitted after the solver has moved their bodies.
+
+#include "world_state.hpp"
+
+#include <algorithm>
+
+namespace oblique::detail
+{
+
+void WorldState::reinsertProxy(std::uint32_t shape)
+{
+    ShapeRecord& s = shapes[shape];
+    tree.destroyProxy(s.proxyId);
+    std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
+    s.proxyId = tree.createProxy(shapeAabb(shape), kAabbMargin, shape);
+    moveBuffer.push_back(s.proxyId);
+}
+
+void WorldState::reinsertProxies(std::uint32_t body)
+{
+    for (std::int32_t s = records[body].shapeHead; s != kNullIndex;
+         s = shapes[static_cast<std::size_t>(s)].next)
+    {
+        reinsertProxy(static_cast<std::uint32_t>(s));
+    }
+}
+
+// Finds pairs for every proxy that moved since the last call and creates their contacts. Pairs
+// are sorted before creation so contact order depends only on shape indices.
+void WorldState::updatePairs()
+{
+    pairBuffer.clear();
+    for (const std::int32_t proxy : moveBuffer)
+    {
+        if (proxy == kNullNode)
+        {
+            continue;
+        }
+        const std::uint32_t self = tree.userData(proxy);
+        const ShapeRecord& selfShape = shapes[self];
+        const BodyType selfType = records[selfShape.body].type;
+        tree.query(tree.fatAabb(proxy),
+                   [&](std::int32_t other)
+                   {
+                       if (other == proxy)
+                       {
+                           return true;
+                       }
+                       // When both moved, only the query from the higher proxy reports the pair.
+                       if (tree.wasMoved(other) && other > proxy)
+                       {
+                           return true;
+                       }
+                       const std::uint32_t shape = tree.userData(other);
+                       const ShapeRecord& otherShape = shapes[shape];
+                       // Shapes of one body never collide.
+                       if (otherShape.body == selfShape.body)
+                       {
+                           return true;
+                       }
+                       if (selfType != BodyType::Dynamic &&
+                           records[otherShape.body].type != BodyType::Dynamic)
+                       {
+                           return true;
+                       }
+                       if (!shouldCollide(selfShape.def.filter, otherShape.def.filter))
+                       {
+                           return true;
+                       }
+                       pairBuffer.push_back(pairKey(self, shape));
+                       return true;
+                   });
+    }
+    for (const std::int32_t proxy : moveBuffer)
+    {
+        if (proxy != kNullNode)
+        {
+            tree.clearMoved(proxy);
+        }
+    }
+    moveBuffer.clear();
+
+    std::sort(pairBuffer.begin(), pairBuffer.end());
+    pairBuffer.erase(std::unique(pairBuffer.begin(), pairBuffer.end()), pairBuffer.end());
+    for (const std::uint64_t key : pairBuffer)
+    {
+        if (contactMap.find(key) == PairMap::kMissing)
+        {
+            createContact(static_cast<std::uint32_t>(key >> 32),
+                          static_cast<std::uint32_t>(key & 0xFFFFFFFFu));
+        }
+    }
+}
+
+// Refits the proxies of the bodies the solver moved this step. The fat box is stretched along
+// the step's displacement so steadily moving bodies rarely need re-inserting.
+void WorldState::synchronize(float dt)
+{
+    for (const std::uint32_t index : solverBodies.toBody)
+    {
+        const Vec2 displacement = dt * states[index].v;
+        for (std::int32_t s = records[index].shapeHead; s != kNullIndex;
+             s = shapes[static_cast<std::size_t>(s)].next)
+        {
+            ShapeRecord& shape = shapes[static_cast<std::size_t>(s)];
+            if (tree.moveProxy(shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)), kAabbMargin,
+                               displacement))
+            {
+                moveBuffer.push_back(shape.proxyId);
+            }
+        }
+    }
+}
+
+} // namespace oblique::detail

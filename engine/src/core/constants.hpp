@@ -1,0 +1,27 @@
+#pragma once
+// Internal: the solver's tuning constants; the same values as Box2D 2.4 so the two engines
+// settle alike.
+
+namespace oblique::detail
+{
+
+inline constexpr float kLinearSlop = 0.005f;
+inline constexpr float kMaxLinearCorrection = 0.2f;
+inline constexpr float kBaumgarte = 0.2f;
+inline constexpr float kMaxTranslation = 2.0f;
+inline constexpr float kMaxRotation = 0.5f * 3.14159265359f;
+inline constexpr float kTimeToSleep = 0.5f;
+inline constexpr float kLinearSleepTolerance = 0.01f;
+inline constexpr float kAngularSleepTolerance = 2.0f / 180.0f * 3.14159265359f;
+inline constexpr float kAabbMargin = 0.1f;
+// Contacts closer than this (plus how far the pair can close in one step) join the solver as
+// speculative points: they may close the gap this step but not pass through.
+inline constexpr float kSpeculativeDistance = 4.0f * kLinearSlop;
+// Points this close count as touching for events and contacts(): the speculative solver stops
+// colliding bodies at the surface give or take float rounding, a hair on either side of zero.
+inline constexpr float kTouchingDistance = kLinearSlop;
+// Beyond this distance from the origin (metres) a body is out of range: far enough that no game
+// goes there, near enough that its bounding box and every product the solver forms stay finite.
+inline constexpr float kWorldLimit = 1.0e18f;
+
+} // namespace oblique::detail

@@ -1,0 +1,254 @@
+// Contacts: made when two shapes' fattened boxes start to overlap, updated with a fresh manifold
+// every step while a body of theirs is awake, and ended when the boxes part or a shape goes.
+
+#include "world_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+// An upper bound on how fast any point of the body's shapes moves.
+float pointSpeedBound(const BodyRecord& r, const BodyState& s)
+{
+    if (r.type == BodyType::Static)
+    {
+        return 0.0f;
+    }
+    return length(s.v) + std::fabs(s.w) * r.maxExtent;
+}
+
+// Carries last step's impulses over to the points of the new manifold with the same feature ids.
+void matchImpulses(Contact& contact, const Manifold& old, const float (&oldNormal)[2],
+                   const float (&oldTangent)[2])
+{
+    for (int i = 0; i < contact.manifold.pointCount; ++i)
+    {
+        contact.normalImpulse[i] = 0.0f;
+        contact.tangentImpulse[i] = 0.0f;
+        const std::uint32_t id = key(contact.manifold.points[i].id);
+        for (int j = 0; j < old.pointCount; ++j)
+        {
+            if (key(old.points[j].id) == id)
+            {
+                contact.normalImpulse[i] = oldNormal[j];
+                contact.tangentImpulse[i] = oldTangent[j];
+                break;
+            }
+        }
+    }
+}
+
+} // namespace
+
+void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
+{
+    // The lower body slot is a, so normals point from the lower index to the higher one.
+    if (shapes[shapeA].body > shapes[shapeB].body)
+    {
+        std::swap(shapeA, shapeB);
+    }
+    std::int32_t c;
+    if (!freeContacts.empty())
+    {
+        c = freeContacts.back();
+        freeContacts.pop_back();
+    }
+    else
+    {
+        c = static_cast<std::int32_t>(contacts.size());
+        contacts.emplace_back();
+    }
+    Contact& contact = contacts[static_cast<std::size_t>(c)];
+    contact = Contact{};
+    const ShapeDef& sa = shapes[shapeA].def;
+    const ShapeDef& sb = shapes[shapeB].def;
+    contact.a = shapes[shapeA].body;
+    contact.b = shapes[shapeB].body;
+    contact.shapeA = shapeA;
+    contact.shapeB = shapeB;
+    contact.flags = kContactAlive;
+    if (sa.isSensor || sb.isSensor)
+    {
+        contact.flags |= kContactSensor;
+    }
+    contact.friction = std::sqrt(sa.friction * sb.friction);
+    contact.restitution = std::max(sa.restitution, sb.restitution);
+
+    // Push onto the front of both bodies' lists.
+    for (int side = 0; side < 2; ++side)
+    {
+        BodyRecord& r = records[side == 0 ? contact.a : contact.b];
+        const std::int32_t edgeKey = c * 2 + side;
+        contact.edges[side].prev = kNullIndex;
+        contact.edges[side].next = r.contactHead;
+        if (r.contactHead != kNullIndex)
+        {
+            Contact& head = contacts[static_cast<std::size_t>(r.contactHead >> 1)];
+            head.edges[r.contactHead & 1].prev = edgeKey;
+        }
+        r.contactHead = edgeKey;
+    }
+    contactMap.insert(pairKey(shapeA, shapeB), c);
+    ++contactCount;
+}
+
+void WorldState::destroyContact(std::int32_t c, bool reportEnd)
+{
+    Contact& contact = contacts[static_cast<std::size_t>(c)];
+    if ((contact.flags & (kContactTouching | kContactSensor)) == kContactTouching)
+    {
+        --touchingContacts;
+    }
+    if (reportEnd && (contact.flags & kContactTouching) != 0)
+    {
+        if ((contact.flags & kContactSensor) != 0)
+        {
+            const bool aIsSensor = shapes[contact.shapeA].def.isSensor;
+            sensorEndEvents.push_back(
+                aIsSensor ? SensorEvent{idOf(contact.a), idOf(contact.b), shapeIdOf(contact.shapeA),
+                                        shapeIdOf(contact.shapeB)}
+                          : SensorEvent{idOf(contact.b), idOf(contact.a), shapeIdOf(contact.shapeB),
+                                        shapeIdOf(contact.shapeA)});
+        }
+        else
+        {
+            endEvents.push_back(
+                {idOf(contact.a), idOf(contact.b), shapeIdOf(contact.shapeA), shapeIdOf(contact.shapeB)});
+        }
+    }
+    for (int side = 0; side < 2; ++side)
+    {
+        BodyRecord& r = records[side == 0 ? contact.a : contact.b];
+        const ContactEdge edge = contact.edges[side];
+        if (edge.prev != kNullIndex)
+        {
+            contacts[static_cast<std::size_t>(edge.prev >> 1)].edges[edge.prev & 1].next = edge.next;
+        }
+        else
+        {
+            r.contactHead = edge.next;
+        }
+        if (edge.next != kNullIndex)
+        {
+            contacts[static_cast<std::size_t>(edge.next >> 1)].edges[edge.next & 1].prev = edge.prev;
+        }
+    }
+    contactMap.erase(pairKey(contact.shapeA, contact.shapeB));
+    contact.flags = 0;
+    freeContacts.push_back(c);
+    --contactCount;
+}
+
+void WorldState::dropContacts(std::uint32_t body, std::int32_t shape)
+{
+    std::int32_t edge = records[body].contactHead;
+    while (edge != kNullIndex)
+    {
+        const std::int32_t c = edge >> 1;
+        const Contact& contact = contacts[static_cast<std::size_t>(c)];
+        const std::int32_t next = contact.edges[edge & 1].next;
+        const bool ofShape = shape == kNullIndex || static_cast<std::int32_t>(contact.shapeA) == shape ||
+                             static_cast<std::int32_t>(contact.shapeB) == shape;
+        if (ofShape)
+        {
+            if ((contact.flags & kContactTouching) != 0)
+            {
+                wake(contact.a == body ? contact.b : contact.a);
+            }
+            destroyContact(c, true);
+        }
+        edge = next;
+    }
+}
+
+// Updates every contact that has an awake body: drops pairs whose fat boxes parted, computes
+// manifolds (with speculative points out to how far the pair can close in dt), carries impulses
+// over by feature id, and reports touch changes.
+void WorldState::collide(float dt)
+{
+    // Each body's speed bound once, rather than once for every contact it is in.
+    speedBounds.resize(records.size());
+    for (std::size_t i = 0; i < records.size(); ++i)
+    {
+        speedBounds[i] = records[i].alive ? pointSpeedBound(records[i], states[i]) : 0.0f;
+    }
+    const auto contactEnd = static_cast<std::int32_t>(contacts.size());
+    for (std::int32_t c = 0; c < contactEnd; ++c)
+    {
+        Contact& contact = contacts[static_cast<std::size_t>(c)];
+        if ((contact.flags & kContactAlive) == 0)
+        {
+            continue;
+        }
+        if (!records[contact.a].awake && !records[contact.b].awake)
+        {
+            continue;
+        }
+        const ShapeRecord& shapeA = shapes[contact.shapeA];
+        const ShapeRecord& shapeB = shapes[contact.shapeB];
+        if (!overlaps(tree.fatAabb(shapeA.proxyId), tree.fatAabb(shapeB.proxyId)))
+        {
+            destroyContact(c, true);
+            continue;
+        }
+        const ShapeGeometry ga = geometry(contact.shapeA);
+        const ShapeGeometry gb = geometry(contact.shapeB);
+        const bool wasTouching = (contact.flags & kContactTouching) != 0;
+        bool touching = false;
+        if ((contact.flags & kContactSensor) != 0)
+        {
+            touching = overlap(ga, gb);
+            if (touching != wasTouching)
+            {
+                const SensorEvent e = shapeA.def.isSensor
+                                          ? SensorEvent{idOf(contact.a), idOf(contact.b),
+                                                        shapeIdOf(contact.shapeA), shapeIdOf(contact.shapeB)}
+                                          : SensorEvent{idOf(contact.b), idOf(contact.a),
+                                                        shapeIdOf(contact.shapeB), shapeIdOf(contact.shapeA)};
+                (touching ? sensorBeginEvents : sensorEndEvents).push_back(e);
+            }
+        }
+        else
+        {
+            const Manifold old = contact.manifold;
+            const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
+            const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
+            const float speculative =
+                kSpeculativeDistance + dt * (speedBounds[contact.a] + speedBounds[contact.b]);
+            contact.manifold = collideShapes(ga, gb, speculative);
+            matchImpulses(contact, old, oldNormal, oldTangent);
+            for (int i = 0; i < contact.manifold.pointCount; ++i)
+            {
+                touching = touching || contact.manifold.points[i].separation <= kTouchingDistance;
+            }
+            if (touching != wasTouching)
+            {
+                wake(contact.a);
+                wake(contact.b);
+                const BodyId a = idOf(contact.a);
+                const BodyId b = idOf(contact.b);
+                const ShapeId sa = shapeIdOf(contact.shapeA);
+                const ShapeId sb = shapeIdOf(contact.shapeB);
+                if (touching)
+                {
+                    beginEvents.push_back({a, b, sa, sb, touchingPart(contact.manifold)});
+                    ++touchingContacts;
+                }
+                else
+                {
+                    endEvents.push_back({a, b, sa, sb});
+                    --touchingContacts;
+                }
+            }
+        }
+        contact.flags = static_cast<std::uint8_t>(touching ? (contact.flags | kContactTouching)
+                                                           : (contact.flags & ~kContactTouching));
+    }
+}
+
+} // namespace oblique::detail

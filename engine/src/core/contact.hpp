@@ -1,0 +1,74 @@
+#pragma once
+// Internal: a contact is a pair of shapes whose fattened boxes overlap, kept from step to step
+// so its impulses can warm-start the next step. Contacts live in a pool with stable indices,
+// threaded onto both bodies' lists.
+
+#include "body.hpp"
+#include "constants.hpp"
+#include "oblique/manifold.hpp"
+
+#include <cstdint>
+
+namespace oblique::detail
+{
+
+// A contact's link in one of its bodies' lists. Links are edge keys (contact * 2 + side).
+struct ContactEdge
+{
+    std::int32_t prev = kNullIndex;
+    std::int32_t next = kNullIndex;
+};
+
+enum ContactFlags : std::uint8_t
+{
+    kContactAlive = 1,
+    kContactTouching = 2, // some point is within kTouchingDistance: what events and contacts() report
+    kContactSensor = 4,
+};
+
+// Body a has the lower slot index, so manifold normals point from the lower index to the higher
+// one; shapeA is a's shape.
+struct Contact
+{
+    std::uint32_t a = 0;
+    std::uint32_t b = 0;
+    std::uint32_t shapeA = 0;
+    std::uint32_t shapeB = 0;
+    ContactEdge edges[2];
+    std::uint8_t flags = 0;
+    float friction = 0.0f;
+    float restitution = 0.0f;
+    Manifold manifold;
+    float normalImpulse[2] = {0.0f, 0.0f};
+    float tangentImpulse[2] = {0.0f, 0.0f};
+};
+
+// A contact the solver works on: a real one (not a sensor) with touching or speculative points.
+inline bool isActive(const Contact& c)
+{
+    return (c.flags & (kContactAlive | kContactSensor)) == kContactAlive && c.manifold.pointCount > 0;
+}
+
+// A touching contact between solid shapes: what contacts() and events report.
+inline bool isTouchingSolid(const Contact& c)
+{
+    return (c.flags & (kContactAlive | kContactTouching | kContactSensor)) ==
+           (kContactAlive | kContactTouching);
+}
+
+// The part of a manifold that touches (within kTouchingDistance), as contacts are reported.
+inline Manifold touchingPart(const Manifold& m)
+{
+    Manifold out;
+    out.normal = m.normal;
+    for (int i = 0; i < m.pointCount; ++i)
+    {
+        if (m.points[i].separation <= kTouchingDistance)
+        {
+            out.points[out.pointCount++] = m.points[i];
+        }
+    }
+    return out;
+}
+
+} // namespace oblique::detail

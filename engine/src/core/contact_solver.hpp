@@ -1,0 +1,145 @@
+#pragma once
+// Internal: contacts as constraints of the solver. A contact goes through the same stages every
+// kind of constraint does (prepare, warm start, solve velocities, solve positions, store
+// impulses), each a function over the step context; contacts add the bounce restore.
+
+#include "solver_body.hpp"
+#include "wide_solver.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct StepContext;
+
+// What the velocity iterations read for one point. Lever arms are kept as the scalars
+// rn = r x n and rt = r x t: every use of r in the velocity solve is through them.
+struct VelocityPoint
+{
+    float rnA = 0.0f;
+    float rnB = 0.0f;
+    float rtA = 0.0f;
+    float rtB = 0.0f;
+    float normalImpulse = 0.0f;
+    float tangentImpulse = 0.0f;
+    float normalMass = 0.0f;
+    float tangentMass = 0.0f;
+    float velocityBias = 0.0f;
+};
+
+// The effective mass of a contact's two points along its normal, K = [k11 k12; k12 k22], and its
+// inverse, from the bodies' inverse masses and the points' lever-arm scalars rn = r x n.
+struct TwoPointMass
+{
+    float k11 = 0.0f;
+    float k12 = 0.0f;
+    float k22 = 0.0f;
+    float inv11 = 0.0f;
+    float inv12 = 0.0f;
+    float inv22 = 0.0f;
+    // Two nearly coincident points make the inverse blow up: then they are not solved together.
+    bool wellConditioned = false;
+};
+
+inline TwoPointMass twoPointMass(float mA, float iA, float mB, float iB, float rnA1, float rnB1, float rnA2,
+                                 float rnB2)
+{
+    TwoPointMass k;
+    const float mAB = mA + mB;
+    k.k11 = mAB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1;
+    k.k22 = mAB + iA * rnA2 * rnA2 + iB * rnB2 * rnB2;
+    k.k12 = mAB + iA * rnA1 * rnA2 + iB * rnB1 * rnB2;
+    constexpr float kMaxConditionNumber = 1000.0f;
+    const float det = k.k11 * k.k22 - k.k12 * k.k12;
+    k.wellConditioned = k.k11 * k.k11 < kMaxConditionNumber * det;
+    const float inv = det != 0.0f ? 1.0f / det : 0.0f;
+    k.inv11 = inv * k.k22;
+    k.inv12 = -inv * k.k12;
+    k.inv22 = inv * k.k11;
+    return k;
+}
+
+// What the velocity iterations read for one contact: solved as it is when it is alone in its
+// level, packed into a lane of a WideConstraint otherwise.
+struct ContactConstraint
+{
+    std::int32_t indexA = 0;
+    std::int32_t indexB = 0;
+    Vec2 normal;
+    float friction = 0.0f;
+    std::int32_t velocityPoints = 0; // points the velocity solver uses (1 when ill-conditioned)
+    VelocityPoint points[2];
+    TwoPointMass mass; // set when the two points are solved together
+};
+
+// The rest of a constraint: position correction and bookkeeping, read once or a few times a step.
+struct ConstraintExtra
+{
+    std::int32_t contact = 0;
+    std::int32_t pointCount = 0;            // points in the constraint, all used by position correction
+    std::int32_t manifoldIndex[2] = {0, 1}; // which manifold point each constraint point is
+    Vec2 localAnchorA[2];                   // the point on A's surface, A's frame (world frame for slot 0)
+    Vec2 localAnchorB[2];
+    float bounce[2] = {0.0f, 0.0f}; // normal speed to leave at, restored after integration (0: none)
+};
+
+// The 2x2 linear complementarity problem of two points solved together: x >= 0 with
+// w = K x + rhs >= 0 and x_i w_i = 0, found by trying the active sets in turn (both points
+// pushing, only the first, only the second, neither). m1 and m2 are 1 / k11 and 1 / k22. False,
+// with x untouched, when no active set fits (degenerate numbers).
+inline bool solveTwoPoints(const TwoPointMass& k, float m1, float m2, Vec2 rhs, Vec2& x)
+{
+    const Vec2 both{-(k.inv11 * rhs.x + k.inv12 * rhs.y), -(k.inv12 * rhs.x + k.inv22 * rhs.y)};
+    if (both.x >= 0.0f && both.y >= 0.0f)
+    {
+        x = both;
+        return true;
+    }
+    const float first = -m1 * rhs.x;
+    if (first >= 0.0f && k.k12 * first + rhs.y >= 0.0f)
+    {
+        x = {first, 0.0f};
+        return true;
+    }
+    const float second = -m2 * rhs.y;
+    if (second >= 0.0f && k.k12 * second + rhs.x >= 0.0f)
+    {
+        x = {0.0f, second};
+        return true;
+    }
+    if (rhs.x >= 0.0f && rhs.y >= 0.0f)
+    {
+        x = {0.0f, 0.0f};
+        return true;
+    }
+    return false;
+}
+
+// One velocity iteration's pass over one contact, alone (friction, then the normal impulses).
+void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint& cc);
+
+// Reused from step to step: rebuilt by prepareContacts.
+struct ContactSolver
+{
+    std::vector<ContactConstraint> constraints;
+    std::vector<ConstraintExtra> extras;
+    WideSolver wide;
+    bool hasBounces = false;
+};
+
+// The contact stages, in the order the step runs them.
+void prepareContacts(StepContext& ctx);
+void warmStartContacts(StepContext& ctx);
+// One velocity iteration.
+void solveContactVelocities(StepContext& ctx);
+// After the last iteration: the impulses the lanes accumulated, back in the constraints.
+void finishContactVelocities(StepContext& ctx);
+// One pass of position correction; returns the smallest separation seen (0 when none is negative).
+float solveContactPositions(StepContext& ctx);
+void restoreContactBounces(StepContext& ctx);
+void storeContactImpulses(StepContext& ctx);
+void reportContactImpulses(StepContext& ctx);
+
+} // namespace oblique::detail

@@ -1,0 +1,129 @@
+// Islands and sleep: bodies joined by the contacts the solver works on wake together and sleep
+// together. Static bodies join no island, so a ground shared by many piles keeps each pile its
+// own island.
+
+#include "island.hpp"
+
+#include "step_context.hpp"
+#include "world_state.hpp"
+
+#include <algorithm>
+
+namespace oblique::detail
+{
+
+std::int32_t findRoot(std::vector<std::int32_t>& parent, std::int32_t i)
+{
+    while (parent[static_cast<std::size_t>(i)] != i)
+    {
+        // Path halving: every other node on the way points to its grandparent.
+        const std::int32_t grand = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+        parent[static_cast<std::size_t>(i)] = grand;
+        i = grand;
+    }
+    return i;
+}
+
+namespace
+{
+
+// The lower index becomes the root, so the outcome never depends on the order of unions.
+void unite(std::vector<std::int32_t>& parent, std::int32_t a, std::int32_t b)
+{
+    const std::int32_t ra = findRoot(parent, a);
+    const std::int32_t rb = findRoot(parent, b);
+    if (ra < rb)
+    {
+        parent[static_cast<std::size_t>(rb)] = ra;
+    }
+    else if (rb < ra)
+    {
+        parent[static_cast<std::size_t>(ra)] = rb;
+    }
+}
+
+} // namespace
+
+void buildIslands(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    Islands& islands = w.islands;
+    const auto bodySlots = static_cast<std::int32_t>(w.records.size());
+    islands.parent.resize(w.records.size());
+    for (std::int32_t i = 0; i < bodySlots; ++i)
+    {
+        islands.parent[static_cast<std::size_t>(i)] = i;
+    }
+    for (const Contact& c : w.contacts)
+    {
+        if (!isActive(c) || w.records[c.a].type == BodyType::Static ||
+            w.records[c.b].type == BodyType::Static)
+        {
+            continue;
+        }
+        unite(islands.parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
+    }
+    islands.awake.assign(w.records.size(), 0);
+    for (std::int32_t i = 0; i < bodySlots; ++i)
+    {
+        const BodyRecord& r = w.records[static_cast<std::size_t>(i)];
+        if (r.alive && r.awake)
+        {
+            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] = 1;
+        }
+    }
+    for (std::int32_t i = 0; i < bodySlots; ++i)
+    {
+        BodyRecord& r = w.records[static_cast<std::size_t>(i)];
+        if (r.alive && r.type != BodyType::Static && !r.awake &&
+            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] != 0)
+        {
+            r.awake = true; // sleep timer kept, as the island decides together
+        }
+    }
+}
+
+void updateSleep(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    Islands& islands = w.islands;
+    islands.sleep.assign(w.records.size(), kTimeToSleep * 2.0f);
+    constexpr float linTolSq = kLinearSleepTolerance * kLinearSleepTolerance;
+    constexpr float angTolSq = kAngularSleepTolerance * kAngularSleepTolerance;
+    for (const std::uint32_t index : w.solverBodies.toBody)
+    {
+        BodyRecord& r = w.records[index];
+        const BodyState& s = w.states[index];
+        if (!w.def.allowSleep || !r.allowSleep || lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq)
+        {
+            r.sleepTime = 0.0f;
+        }
+        else
+        {
+            r.sleepTime += ctx.dt;
+        }
+        float& island =
+            islands
+                .sleep[static_cast<std::size_t>(findRoot(islands.parent, static_cast<std::int32_t>(index)))];
+        island = std::min(island, r.sleepTime);
+    }
+    // Not while position correction is still working: the island would fall asleep overlapped.
+    if (!w.def.allowSleep || !ctx.positionSolved)
+    {
+        return;
+    }
+    for (const std::uint32_t index : w.solverBodies.toBody)
+    {
+        const std::int32_t root = findRoot(islands.parent, static_cast<std::int32_t>(index));
+        if (islands.sleep[static_cast<std::size_t>(root)] >= kTimeToSleep)
+        {
+            BodyRecord& r = w.records[index];
+            BodyState& s = w.states[index];
+            r.awake = false;
+            s.v = {};
+            s.w = 0.0f;
+        }
+    }
+}
+
+} // namespace oblique::detail

@@ -1,0 +1,276 @@
+// Shapes: their records, and the calls that add, remove, change and read them.
+
+#include "oblique/world.hpp"
+#include "validation.hpp"
+#include "world_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace oblique
+{
+
+using namespace detail;
+
+namespace detail
+{
+
+void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
+               const ShapeDef* replacement, const ShapeDef* extra);
+
+namespace
+{
+
+// A direction of unit length; scaled first so that huge components do not overflow the length.
+Vec2 unitDirection(Vec2 d)
+{
+    if (d == Vec2{})
+    {
+        return d;
+    }
+    const float scale = std::max(std::fabs(d.x), std::fabs(d.y));
+    const Vec2 s = (1.0f / scale) * d;
+    return (1.0f / length(s)) * s;
+}
+
+ShapeDef normalised(const ShapeDef& def)
+{
+    ShapeDef out = def;
+    out.oneWay = unitDirection(def.oneWay);
+    return out;
+}
+
+} // namespace
+
+std::uint32_t WorldState::checkedShape(ShapeId id, const char* what) const
+{
+    if (id.index >= shapes.size() || !shapes[id.index].alive || shapes[id.index].generation != id.generation)
+    {
+        fail(what, "shape handle is stale or invalid");
+    }
+    return id.index;
+}
+
+std::uint32_t WorldState::onlyShape(std::uint32_t body, const char* what) const
+{
+    const BodyRecord& r = records[body];
+    if (r.shapeCount != 1)
+    {
+        fail(what, r.shapeCount == 0 ? "the body has no shape"
+                                     : "the body has several shapes: ask for one of them by its ShapeId");
+    }
+    return static_cast<std::uint32_t>(r.shapeHead);
+}
+
+std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
+{
+    std::uint32_t index;
+    if (!freeShapes.empty())
+    {
+        index = freeShapes.back();
+        freeShapes.pop_back();
+    }
+    else
+    {
+        index = static_cast<std::uint32_t>(shapes.size());
+        shapes.emplace_back();
+    }
+    ShapeRecord& s = shapes[index];
+    const std::uint32_t generation = s.generation;
+    s = ShapeRecord{};
+    s.generation = generation;
+    s.alive = true;
+    s.body = body;
+    s.def = normalised(shapeDef);
+    s.atOrigin = shapeDef.offset == Vec2{} && shapeDef.angle == 0.0f;
+    s.local = {shapeDef.offset, makeRot(shapeDef.angle)};
+
+    // Appended, so a body lists its shapes in the order they were made.
+    BodyRecord& r = records[body];
+    if (r.shapeHead == kNullIndex)
+    {
+        r.shapeHead = static_cast<std::int32_t>(index);
+    }
+    else
+    {
+        std::int32_t last = r.shapeHead;
+        while (shapes[static_cast<std::size_t>(last)].next != kNullIndex)
+        {
+            last = shapes[static_cast<std::size_t>(last)].next;
+        }
+        shapes[static_cast<std::size_t>(last)].next = static_cast<std::int32_t>(index);
+    }
+    ++r.shapeCount;
+
+    s.proxyId = tree.createProxy(shapeAabb(index), kAabbMargin, index);
+    moveBuffer.push_back(s.proxyId);
+    return index;
+}
+
+void WorldState::removeShape(std::uint32_t index)
+{
+    ShapeRecord& s = shapes[index];
+    BodyRecord& r = records[s.body];
+    if (r.shapeHead == static_cast<std::int32_t>(index))
+    {
+        r.shapeHead = s.next;
+    }
+    else
+    {
+        std::int32_t prev = r.shapeHead;
+        while (shapes[static_cast<std::size_t>(prev)].next != static_cast<std::int32_t>(index))
+        {
+            prev = shapes[static_cast<std::size_t>(prev)].next;
+        }
+        shapes[static_cast<std::size_t>(prev)].next = s.next;
+    }
+    --r.shapeCount;
+    std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
+    tree.destroyProxy(s.proxyId);
+    s.alive = false;
+    s.next = kNullIndex;
+    ++s.generation;
+    freeShapes.push_back(index);
+}
+
+} // namespace detail
+
+ShapeId World::createShape(BodyId body, const ShapeDef& shape)
+{
+    WorldState& w = *m_impl;
+    const std::uint32_t b = w.checkedIndex(body, "createShape");
+    validateShape("createShape", shape);
+    checkMass(w, "createShape", b, kNullIndex, nullptr, &shape);
+    const std::uint32_t s = w.addShape(b, shape);
+    w.updateMass(b);
+    w.wake(b);
+    return w.shapeIdOf(s);
+}
+
+void World::destroyShape(ShapeId id)
+{
+    WorldState& w = *m_impl;
+    const std::uint32_t s = w.checkedShape(id, "destroyShape");
+    const std::uint32_t b = w.shapes[s].body;
+    w.dropContacts(b, static_cast<std::int32_t>(s));
+    w.removeShape(s);
+    w.updateMass(b);
+    w.wake(b);
+}
+
+bool World::isValid(ShapeId id) const
+{
+    const WorldState& w = *m_impl;
+    return id.index < w.shapes.size() && w.shapes[id.index].alive &&
+           w.shapes[id.index].generation == id.generation;
+}
+
+std::vector<ShapeId> World::shapes(BodyId body) const
+{
+    const WorldState& w = *m_impl;
+    std::vector<ShapeId> out;
+    for (std::int32_t s = w.records[w.checkedIndex(body, "shapes")].shapeHead; s != kNullIndex;
+         s = w.shapes[static_cast<std::size_t>(s)].next)
+    {
+        out.push_back(w.shapeIdOf(static_cast<std::uint32_t>(s)));
+    }
+    return out;
+}
+
+BodyId World::body(ShapeId shape) const
+{
+    const WorldState& w = *m_impl;
+    return w.idOf(w.shapes[w.checkedShape(shape, "body")].body);
+}
+
+const ShapeDef& World::shape(ShapeId id) const
+{
+    return m_impl->shapes[m_impl->checkedShape(id, "shape")].def;
+}
+
+const ShapeDef& World::shape(BodyId id) const
+{
+    const WorldState& w = *m_impl;
+    return w.shapes[w.onlyShape(w.checkedIndex(id, "shape"), "shape")].def;
+}
+
+Obb World::obb(ShapeId id) const
+{
+    const WorldState& w = *m_impl;
+    const ShapeGeometry g = w.geometry(w.checkedShape(id, "obb"));
+    if (!std::holds_alternative<Obb>(g))
+    {
+        fail("obb", "the shape is not a box");
+    }
+    return std::get<Obb>(g);
+}
+
+Obb World::obb(BodyId id) const
+{
+    const WorldState& w = *m_impl;
+    return obb(w.shapeIdOf(w.onlyShape(w.checkedIndex(id, "obb"), "obb")));
+}
+
+Circle World::circle(ShapeId id) const
+{
+    const WorldState& w = *m_impl;
+    const ShapeGeometry g = w.geometry(w.checkedShape(id, "circle"));
+    if (!std::holds_alternative<Circle>(g))
+    {
+        fail("circle", "the shape is not a circle");
+    }
+    return std::get<Circle>(g);
+}
+
+Circle World::circle(BodyId id) const
+{
+    const WorldState& w = *m_impl;
+    return circle(w.shapeIdOf(w.onlyShape(w.checkedIndex(id, "circle"), "circle")));
+}
+
+Aabb World::aabb(ShapeId id) const
+{
+    return m_impl->shapeAabb(m_impl->checkedShape(id, "aabb"));
+}
+
+Aabb World::aabb(BodyId id) const
+{
+    const WorldState& w = *m_impl;
+    const BodyRecord& r = w.records[w.checkedIndex(id, "aabb")];
+    if (r.shapeHead == kNullIndex)
+    {
+        fail("aabb", "the body has no shape");
+    }
+    Aabb box = w.shapeAabb(static_cast<std::uint32_t>(r.shapeHead));
+    for (std::int32_t s = w.shapes[static_cast<std::size_t>(r.shapeHead)].next; s != kNullIndex;
+         s = w.shapes[static_cast<std::size_t>(s)].next)
+    {
+        box = merge(box, w.shapeAabb(static_cast<std::uint32_t>(s)));
+    }
+    return box;
+}
+
+void World::setShape(ShapeId id, const ShapeDef& shape)
+{
+    WorldState& w = *m_impl;
+    const std::uint32_t s = w.checkedShape(id, "setShape");
+    validateShape("setShape", shape);
+    const std::uint32_t b = w.shapes[s].body;
+    checkMass(w, "setShape", b, static_cast<std::int32_t>(s), &shape, nullptr);
+    w.dropContacts(b, static_cast<std::int32_t>(s));
+    ShapeRecord& record = w.shapes[s];
+    record.def = normalised(shape);
+    record.atOrigin = shape.offset == Vec2{} && shape.angle == 0.0f;
+    record.local = {shape.offset, makeRot(shape.angle)};
+    w.updateMass(b);
+    w.wake(b);
+    w.reinsertProxy(s);
+}
+
+void World::setShape(BodyId id, const ShapeDef& shape)
+{
+    const WorldState& w = *m_impl;
+    setShape(w.shapeIdOf(w.onlyShape(w.checkedIndex(id, "setShape"), "setShape")), shape);
+}
+
+} // namespace oblique

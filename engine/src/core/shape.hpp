@@ -1,0 +1,27 @@
+#pragma once
+// Internal: a shape's record. A shape belongs to one body and is placed in that body's frame;
+// the broadphase holds one proxy per shape.
+
+#include "dynamic_tree.hpp"
+#include "oblique/shape.hpp"
+#include "oblique/transform.hpp"
+
+#include <cstdint>
+
+namespace oblique::detail
+{
+
+struct ShapeRecord
+{
+    std::uint32_t generation = 0;
+    bool alive = false;
+    // Placed at the body's origin unturned: its pose is the body's, bit for bit.
+    bool atOrigin = true;
+    std::uint32_t body = 0;
+    std::int32_t next = -1; // the body's next shape
+    ShapeDef def;           // as given; oneWay normalised
+    Transform local;        // offset and rotation in the body's frame
+    std::int32_t proxyId = kNullNode;
+};
+
+} // namespace oblique::detail

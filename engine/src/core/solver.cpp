@@ -1,0 +1,272 @@
+// The step: World::step runs these stages in order, each a function over the step context.
+//   find pairs      broad phase: contacts for the proxies that moved       (broad_phase.cpp)
+//   collide         manifolds, touch events, sensor events                 (contact.cpp)
+//   islands         union-find over active contacts; waking                (island.cpp)
+//   integrate velocities                                                   (here)
+//   prepare         constraints of every kind                              (contact_solver.cpp)
+//   warm start, solve velocities, integrate positions, solve positions,
+//   restore bounces, store impulses, report impulses
+//   finish bodies   poses and velocities back into the world               (here)
+//   sleep                                                                  (island.cpp)
+//   refit proxies   broad phase                                            (broad_phase.cpp)
+// Contacts are one kind of constraint; another kind (a joint) adds its functions to the
+// constraint stages below and nothing else.
+
+#include "oblique/world.hpp"
+#include "step_context.hpp"
+#include "validation.hpp"
+#include "world_state.hpp"
+
+#include <chrono>
+#include <cmath>
+
+namespace oblique
+{
+
+using namespace detail;
+
+namespace
+{
+
+using Clock = std::chrono::steady_clock;
+
+float millisecondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<float, std::milli>(Clock::now() - start).count();
+}
+
+void clearEvents(WorldState& w)
+{
+    w.beginEvents.clear();
+    w.endEvents.clear();
+    w.impulseEvents.clear();
+    w.sensorBeginEvents.clear();
+    w.sensorEndEvents.clear();
+    w.outOfRange.clear();
+}
+
+// Gathers the awake bodies into the solver's arrays and applies gravity, forces and damping.
+void integrateVelocities(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    SolverBodies& bodies = w.solverBodies;
+    bodies.velocities.resize(1);
+    bodies.poses.resize(1);
+    bodies.toBody.clear();
+    const float dt = ctx.dt;
+    const Vec2 gravity = w.def.gravity;
+    const auto bodySlots = static_cast<std::uint32_t>(w.records.size());
+    for (std::uint32_t i = 0; i < bodySlots; ++i)
+    {
+        BodyRecord& r = w.records[i];
+        r.solverIndex = 0;
+        if (!r.alive || r.type == BodyType::Static || !r.awake)
+        {
+            continue;
+        }
+        const BodyState& s = w.states[i];
+        SolverVelocity sv{s.v, s.w, 0.0f, 0.0f};
+        if (r.type == BodyType::Dynamic)
+        {
+            sv.invMass = r.invMass;
+            sv.invInertia = r.invInertia;
+            sv.v += dt * (r.gravityScale * gravity + r.invMass * r.force);
+            sv.w += dt * r.invInertia * r.torque;
+            // Implicit damping: stable for any damping and step.
+            sv.v *= 1.0f / (1.0f + dt * r.linearDamping);
+            sv.w *= 1.0f / (1.0f + dt * r.angularDamping);
+        }
+        r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
+        bodies.velocities.push_back(sv);
+        bodies.poses.push_back({s.center, s.angle, s.q});
+        bodies.toBody.push_back(i);
+    }
+}
+
+// Constraint stages: every kind of constraint, in turn.
+void prepareConstraints(StepContext& ctx)
+{
+    prepareContacts(ctx);
+}
+
+void warmStart(StepContext& ctx)
+{
+    warmStartContacts(ctx);
+}
+
+void solveVelocities(StepContext& ctx)
+{
+    for (int it = 0; it < ctx.velocityIterations; ++it)
+    {
+        solveContactVelocities(ctx);
+    }
+    finishContactVelocities(ctx);
+}
+
+// Moves the bodies by their velocities, capping the motion per step so nothing tunnels wildly
+// on a bad frame.
+void integratePositions(StepContext& ctx)
+{
+    SolverBodies& bodies = ctx.world.solverBodies;
+    const float dt = ctx.dt;
+    const std::size_t bodyEnd = bodies.velocities.size();
+    for (std::size_t i = 1; i < bodyEnd; ++i)
+    {
+        SolverVelocity& v = bodies.velocities[i];
+        SolverPose& p = bodies.poses[i];
+        const Vec2 translation = dt * v.v;
+        if (lengthSquared(translation) > kMaxTranslation * kMaxTranslation)
+        {
+            v.v *= kMaxTranslation / length(translation);
+        }
+        const float rotation = dt * v.w;
+        if (rotation * rotation > kMaxRotation * kMaxRotation)
+        {
+            v.w *= kMaxRotation / std::fabs(rotation);
+        }
+        p.c += dt * v.v;
+        p.a += dt * v.w;
+        p.q = advance(p.q, dt * v.w);
+    }
+}
+
+void solvePositions(StepContext& ctx)
+{
+    ctx.positionSolved = ctx.positionIterations == 0 && ctx.world.contactSolver.constraints.empty();
+    for (int it = 0; it < ctx.positionIterations; ++it)
+    {
+        // Stop early once every contact is within a few slops: further passes would only jitter.
+        if (solveContactPositions(ctx) >= -3.0f * kLinearSlop)
+        {
+            ctx.positionSolved = true;
+            break;
+        }
+    }
+}
+
+void storeImpulses(StepContext& ctx)
+{
+    storeContactImpulses(ctx);
+    if (ctx.world.def.impulseEvents)
+    {
+        reportContactImpulses(ctx);
+    }
+}
+
+// Writes the solver's poses and velocities back to the bodies. Nothing non-finite ever enters
+// the world: a body whose step would leave float range (absurd forces, gravity, or a partner
+// that did) keeps its last pose, stops, and is reported instead of being lost silently.
+void finishBodies(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    const SolverBodies& bodies = w.solverBodies;
+    const std::size_t bodyEnd = bodies.velocities.size();
+    for (std::size_t i = 1; i < bodyEnd; ++i)
+    {
+        const SolverVelocity& v = bodies.velocities[i];
+        const SolverPose& p = bodies.poses[i];
+        const std::uint32_t index = bodies.toBody[i - 1];
+        BodyState& s = w.states[index];
+        BodyRecord& r = w.records[index];
+        r.force = {};
+        r.torque = 0.0f;
+        const bool inRange = isFinite(p.c) && std::isfinite(p.a) && isFinite(v.v) && std::isfinite(v.w) &&
+                             std::fabs(p.c.x) <= kWorldLimit && std::fabs(p.c.y) <= kWorldLimit;
+        if (!inRange)
+        {
+            s.v = {};
+            s.w = 0.0f;
+            w.outOfRange.push_back(w.idOf(index));
+            continue;
+        }
+        s.center = p.c;
+        s.angle = p.a;
+        s.q = makeRot(p.a);
+        s.position = originOf(p.c, s.q, r.localCenter);
+        s.v = v.v;
+        s.w = v.w;
+    }
+}
+
+void solve(StepContext& ctx)
+{
+    buildIslands(ctx);
+    integrateVelocities(ctx);
+    prepareConstraints(ctx);
+    warmStart(ctx);
+    solveVelocities(ctx);
+    integratePositions(ctx);
+    solvePositions(ctx);
+    restoreContactBounces(ctx);
+    storeImpulses(ctx);
+    finishBodies(ctx);
+    updateSleep(ctx);
+}
+
+void countWork(WorldState& w)
+{
+    w.profile.bodyCount = w.bodyCount;
+    w.profile.awakeBodyCount = static_cast<int>(w.solverBodies.toBody.size());
+    w.profile.contactCount = w.contactCount;
+    w.profile.touchingCount = w.touchingContacts;
+    w.profile.solvedCount = static_cast<int>(w.contactSolver.constraints.size());
+}
+
+} // namespace
+
+void World::step(float dt)
+{
+    step(dt, m_impl->def.velocityIterations, m_impl->def.positionIterations);
+}
+
+void World::step(float dt, int velocityIterations, int positionIterations)
+{
+    if (!std::isfinite(dt) || !(dt > 0.0f))
+    {
+        fail("step", "dt must be finite and > 0");
+    }
+    validateIterations("step", velocityIterations, positionIterations);
+    WorldState& w = *m_impl;
+    const Clock::time_point start = Clock::now();
+    clearEvents(w);
+
+    Clock::time_point t = Clock::now();
+    w.updatePairs();
+    float broadphase = millisecondsSince(t);
+
+    t = Clock::now();
+    w.collide(dt);
+    w.profile.narrowphase = millisecondsSince(t);
+
+    t = Clock::now();
+    StepContext ctx{w};
+    ctx.dt = dt;
+    ctx.invDt = 1.0f / dt;
+    const float dtRatio = w.previousDt > 0.0f ? dt / w.previousDt : 0.0f;
+    ctx.warmStartScale = w.def.warmStarting ? dtRatio : 0.0f;
+    ctx.velocityIterations = velocityIterations;
+    ctx.positionIterations = positionIterations;
+    solve(ctx);
+    w.profile.solver = millisecondsSince(t);
+
+    t = Clock::now();
+    w.synchronize(dt);
+    broadphase += millisecondsSince(t);
+    w.profile.broadphase = broadphase;
+    w.previousDt = dt;
+    w.profile.step = millisecondsSince(start);
+    countWork(w);
+}
+
+void World::updateContacts()
+{
+    WorldState& w = *m_impl;
+    w.beginEvents.clear();
+    w.endEvents.clear();
+    w.sensorBeginEvents.clear();
+    w.sensorEndEvents.clear();
+    w.updatePairs();
+    w.collide(0.0f);
+}
+
+} // namespace oblique

@@ -1,0 +1,64 @@
+#pragma once
+// Internal: the bodies as the solver sees them during a step, split by phase so each loop streams
+// only what it reads. Slot 0 stands for every static body: zero velocity, zero inverse mass,
+// identity pose.
+
+#include "oblique/rot.hpp"
+#include "oblique/vec2.hpp"
+
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct SolverVelocity
+{
+    Vec2 v;
+    float w = 0.0f;
+    float invMass = 0.0f; // read beside the velocity it scales, so constraints need not carry it
+    float invInertia = 0.0f;
+};
+
+struct SolverPose
+{
+    Vec2 c; // centre of mass
+    float a = 0.0f;
+    Rot q;
+};
+
+// Reused from step to step.
+struct SolverBodies
+{
+    std::vector<SolverVelocity> velocities;
+    std::vector<SolverPose> poses;
+    std::vector<std::uint32_t> toBody; // body slot of solver slot i + 1
+};
+
+// Relative velocity of B against A at a point, along a direction d whose lever-arm scalars
+// (r x d) are given: dot(vB + wB x rB - vA - wA x rA, d) = dot(vB - vA, d) + wB*rdB - wA*rdA.
+inline float relativeAlong(const SolverVelocity& a, const SolverVelocity& b, Vec2 d, float rdA, float rdB)
+{
+    return dot(b.v - a.v, d) + b.w * rdB - a.w * rdA;
+}
+
+// Applies impulse lambda along d (lever-arm scalars rdA, rdB) to B, and its opposite to A.
+inline void push(SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float rdB, float lambda)
+{
+    a.v -= (a.invMass * lambda) * d;
+    a.w -= a.invInertia * lambda * rdA;
+    b.v += (b.invMass * lambda) * d;
+    b.w += b.invInertia * lambda * rdB;
+}
+
+// A rotation advanced by a small angle without trigonometry (then renormalised).
+inline Rot advance(Rot q, float da)
+{
+    const float c = q.c - da * q.s;
+    const float s = q.s + da * q.c;
+    const float inv = 1.0f / std::sqrt(c * c + s * s);
+    return {c * inv, s * inv};
+}
+
+} // namespace oblique::detail

@@ -1,0 +1,21 @@
+#pragma once
+// Internal: what the stages of one step share. World::step runs the stages in order, each a
+// function over this context (solver.cpp lists them).
+
+namespace oblique::detail
+{
+
+struct WorldState;
+
+struct StepContext
+{
+    WorldState& world;
+    float dt = 0.0f;
+    float invDt = 0.0f;
+    float warmStartScale = 0.0f; // last step's impulses are scaled by this (0: no warm start)
+    int velocityIterations = 0;
+    int positionIterations = 0;
+    bool positionSolved = false; // every contact is within a few slops after position correction
+};
+
+} // namespace oblique::detail

@@ -1,0 +1,23 @@
+#pragma once
+// Internal: the checks every API call makes before it changes anything. Each failure goes
+// through the API error handler (api_error.hpp) and throws std::invalid_argument.
+
+#include "oblique/body.hpp"
+#include "oblique/shape.hpp"
+#include "oblique/vec2.hpp"
+
+#include <string>
+
+namespace oblique::detail
+{
+
+[[noreturn]] void fail(const char* function, const std::string& message);
+void requireFinite(const char* function, const char* name, float value);
+void requireFinite(const char* function, const char* name, Vec2 value);
+// Finite and within kWorldLimit of the origin.
+void requireInRange(const char* function, Vec2 position);
+void validateBody(const char* function, const BodyDef& body);
+void validateShape(const char* function, const ShapeDef& shape);
+void validateIterations(const char* function, int velocityIterations, int positionIterations);
+
+} // namespace oblique::detail

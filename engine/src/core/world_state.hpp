@@ -1,0 +1,96 @@
+#pragma once
+// Internal: the world's data. Bodies and shapes live in slot arrays with generations; contacts
+// in a pool with stable indices threaded onto per-body lists; solver data in flat arrays rebuilt
+// each step from buffers that are reused, so a warm step allocates nothing.
+
+#include "body.hpp"
+#include "contact.hpp"
+#include "contact_solver.hpp"
+#include "dynamic_tree.hpp"
+#include "island.hpp"
+#include "oblique/world.hpp"
+#include "pair_map.hpp"
+#include "shape.hpp"
+#include "shape_geometry.hpp"
+#include "solver_body.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct WorldState
+{
+    WorldDef def;
+
+    std::vector<BodyState> states;
+    std::vector<BodyRecord> records;
+    std::vector<std::uint32_t> freeBodies; // slots to reuse, most recently freed last
+    int bodyCount = 0;
+
+    std::vector<ShapeRecord> shapes;
+    std::vector<std::uint32_t> freeShapes;
+
+    DynamicTree tree;                     // one proxy per shape; user data is the shape slot
+    std::vector<std::int32_t> moveBuffer; // proxies enlarged since pairs were last found
+    std::vector<std::uint64_t> pairBuffer;
+
+    std::vector<Contact> contacts;
+    std::vector<std::int32_t> freeContacts;
+    PairMap contactMap; // shape pair -> contact
+    int contactCount = 0;
+    int touchingContacts = 0; // non-sensor contacts with kContactTouching
+
+    SolverBodies solverBodies;
+    ContactSolver contactSolver;
+    Islands islands;
+    std::vector<float> speedBounds; // per body, this step: how fast any point of its shapes moves
+
+    std::vector<ContactBeginEvent> beginEvents;
+    std::vector<ContactEndEvent> endEvents;
+    std::vector<ContactImpulseEvent> impulseEvents;
+    std::vector<SensorEvent> sensorBeginEvents;
+    std::vector<SensorEvent> sensorEndEvents;
+    std::vector<BodyId> outOfRange;
+
+    Profile profile;
+    float previousDt = 0.0f;
+
+    // body.cpp
+    BodyId idOf(std::uint32_t index) const { return {index, records[index].generation}; }
+    std::uint32_t checkedIndex(BodyId id, const char* what) const;
+    void wake(std::uint32_t index);
+    // Mass, centre of mass, inertia and reach from the body's shapes; keeps the origin in place.
+    void updateMass(std::uint32_t index);
+
+    // shape.cpp
+    ShapeId shapeIdOf(std::uint32_t shape) const { return {shape, shapes[shape].generation}; }
+    std::uint32_t checkedShape(ShapeId id, const char* what) const;
+    // The body's one shape, for the calls that only make sense on a one-shape body.
+    std::uint32_t onlyShape(std::uint32_t body, const char* what) const;
+    ShapeGeometry geometry(std::uint32_t shape) const
+    {
+        return worldGeometry(shapes[shape], states[shapes[shape].body]);
+    }
+    Aabb shapeAabb(std::uint32_t shape) const { return aabbOf(geometry(shape)); }
+    std::uint32_t addShape(std::uint32_t body, const ShapeDef& shapeDef);
+    void removeShape(std::uint32_t shape);
+
+    // contact.cpp
+    void createContact(std::uint32_t shapeA, std::uint32_t shapeB);
+    void destroyContact(std::int32_t c, bool reportEnd);
+    // Ends the contacts of a body (of one of its shapes, when shape is not kNullIndex), waking
+    // what it touched.
+    void dropContacts(std::uint32_t body, std::int32_t shape = kNullIndex);
+    void collide(float dt);
+
+    // broad_phase.cpp
+    void updatePairs();
+    // Puts a shape's proxy back in the tree from scratch, for a shape that jumped or changed.
+    void reinsertProxy(std::uint32_t shape);
+    void reinsertProxies(std::uint32_t body);
+    void synchronize(float dt);
+};
+
+} // namespace oblique::detail
