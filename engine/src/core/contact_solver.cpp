@@ -119,23 +119,34 @@ void restoreBounce(ContactConstraint& cc, const ConstraintExtra& extra, SolverVe
     }
 }
 
+// What preparing a contact's points reads of its two bodies.
+struct PairBodies
+{
+    const SolverVelocity& va;
+    const SolverVelocity& vb;
+    // The immovable slot 0 sits at the origin unrotated, so its anchors are world points.
+    const SolverPose& pa;
+    const SolverPose& pb;
+    Vec2 centerA; // the bodies' centres of mass (static ones too)
+    Vec2 centerB;
+};
+
 // One contact point's part of a constraint; false when it is a speculative point that stays
 // apart this step (left out of the constraint).
-bool preparePoint(const StepContext& ctx, Contact& c, int j, ContactConstraint& cc, ConstraintExtra& extra)
+bool preparePoint(const StepContext& ctx, const PairBodies& bodies, Contact& c, int j, ContactConstraint& cc,
+                  ConstraintExtra& extra)
 {
-    const WorldState& w = ctx.world;
     const ManifoldPoint& mp = c.manifold.points[j];
-    const SolverVelocity& va = w.solverBodies.velocities[static_cast<std::size_t>(cc.indexA)];
-    const SolverVelocity& vb = w.solverBodies.velocities[static_cast<std::size_t>(cc.indexB)];
-    // The immovable slot 0 sits at the origin unrotated, so its anchors are world points.
-    const SolverPose& pa = w.solverBodies.poses[static_cast<std::size_t>(cc.indexA)];
-    const SolverPose& pb = w.solverBodies.poses[static_cast<std::size_t>(cc.indexB)];
+    const SolverVelocity& va = bodies.va;
+    const SolverVelocity& vb = bodies.vb;
+    const SolverPose& pa = bodies.pa;
+    const SolverPose& pb = bodies.pb;
     const Vec2 n = cc.normal;
     const Vec2 t{n.y, -n.x};
     const int slot = cc.velocityPoints;
     VelocityPoint& cp = cc.points[slot];
-    const Vec2 rA = mp.point - w.states[c.a].center;
-    const Vec2 rB = mp.point - w.states[c.b].center;
+    const Vec2 rA = mp.point - bodies.centerA;
+    const Vec2 rB = mp.point - bodies.centerB;
     cp.rnA = cross(rA, n);
     cp.rnB = cross(rB, n);
     const float vRel = relativeAlong(va, vb, n, cp.rnA, cp.rnB);
@@ -171,7 +182,7 @@ bool preparePoint(const StepContext& ctx, Contact& c, int j, ContactConstraint& 
     // far apart as it travels back in the rest of the step, and leaves at the restitution times
     // its approach speed. Bouncing at the start of the step instead would gain height on every
     // bounce, and stopping at the surface would lose it.
-    if (c.restitution > 0.0f && vRel < -w.def.restitutionThreshold && gap < -ctx.dt * vRel)
+    if (c.restitution > 0.0f && vRel < -ctx.world.def.restitutionThreshold && gap < -ctx.dt * vRel)
     {
         const float leave = -c.restitution * vRel;
         cp.velocityBias = leave - (1.0f + c.restitution) * gap * ctx.invDt;
@@ -217,9 +228,15 @@ void prepareContacts(StepContext& ctx)
         extra.contact = ci;
         cc.normal = c.manifold.normal;
         cc.friction = c.friction;
+        const PairBodies bodies{w.solverBodies.velocities[static_cast<std::size_t>(ia)],
+                                w.solverBodies.velocities[static_cast<std::size_t>(ib)],
+                                w.solverBodies.poses[static_cast<std::size_t>(ia)],
+                                w.solverBodies.poses[static_cast<std::size_t>(ib)],
+                                w.states[c.a].center,
+                                w.states[c.b].center};
         for (int j = 0; j < c.manifold.pointCount; ++j)
         {
-            if (preparePoint(ctx, c, j, cc, extra))
+            if (preparePoint(ctx, bodies, c, j, cc, extra))
             {
                 solver.hasBounces = solver.hasBounces || extra.bounce[cc.velocityPoints] > 0.0f;
                 ++cc.velocityPoints;
@@ -234,8 +251,8 @@ void prepareContacts(StepContext& ctx)
         extra.pointCount = cc.velocityPoints;
         if (extra.pointCount == 2)
         {
-            const SolverVelocity& va = w.solverBodies.velocities[static_cast<std::size_t>(ia)];
-            const SolverVelocity& vb = w.solverBodies.velocities[static_cast<std::size_t>(ib)];
+            const SolverVelocity& va = bodies.va;
+            const SolverVelocity& vb = bodies.vb;
             const VelocityPoint& p1 = cc.points[0];
             const VelocityPoint& p2 = cc.points[1];
             cc.mass = twoPointMass(va.invMass, va.invInertia, vb.invMass, vb.invInertia, p1.rnA, p1.rnB,
