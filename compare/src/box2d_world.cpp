@@ -1,5 +1,7 @@
 #include "oblique/compare/box2d_world.hpp"
 
+#include "oblique/scene_world.hpp"
+
 #include <box2d/box2d.h>
 #include <cstdint>
 #include <utility>
@@ -41,6 +43,45 @@ int sceneIndex(b2Fixture* fixture)
     return static_cast<int>(fixture->GetBody()->GetUserData().pointer);
 }
 
+// Likewise the shape's place in its body's shapes (Box2D lists a body's fixtures newest first).
+int shapeIndex(b2Fixture* fixture)
+{
+    return static_cast<int>(fixture->GetUserData().pointer);
+}
+
+// One shape as a Box2D fixture, placed in the body's frame.
+void addFixture(b2Body* body, const ShapeDef& shape, int index, float restitutionThreshold)
+{
+    b2PolygonShape polygon;
+    b2CircleShape circle;
+    b2FixtureDef fixtureDef;
+    if (shape.kind == ShapeKind::Box)
+    {
+        polygon.SetAsBox(shape.halfExtents.x, shape.halfExtents.y, toB2(shape.offset), shape.angle);
+        // SetAsBox gives every polygon a 0.01 m skin; without removing it Box2D's boxes would be
+        // larger than oblique's and every contact would shift.
+        polygon.m_radius = 0.0f;
+        fixtureDef.shape = &polygon;
+    }
+    else
+    {
+        circle.m_radius = shape.radius;
+        circle.m_p = toB2(shape.offset);
+        fixtureDef.shape = &circle;
+    }
+    fixtureDef.density = shape.density;
+    fixtureDef.friction = shape.friction;
+    fixtureDef.restitution = shape.restitution;
+    fixtureDef.restitutionThreshold = restitutionThreshold;
+    fixtureDef.isSensor = shape.isSensor;
+    // Scene files hold 16-bit filters, Box2D's width.
+    fixtureDef.filter.categoryBits = static_cast<std::uint16_t>(shape.filter.categoryBits);
+    fixtureDef.filter.maskBits = static_cast<std::uint16_t>(shape.filter.maskBits);
+    fixtureDef.filter.groupIndex = static_cast<std::int16_t>(shape.filter.groupIndex);
+    fixtureDef.userData.pointer = static_cast<std::uintptr_t>(index);
+    body->CreateFixture(&fixtureDef);
+}
+
 } // namespace
 
 Box2dWorld::Box2dWorld(const Scene& scene)
@@ -68,28 +109,12 @@ Box2dWorld::Box2dWorld(const Scene& scene)
         bodyDef.userData.pointer = static_cast<std::uintptr_t>(i);
         b2Body* body = m_world->CreateBody(&bodyDef);
 
-        b2PolygonShape polygon;
-        b2CircleShape circle;
-        b2FixtureDef fixtureDef;
-        if (sb.shape == ShapeKind::Box)
+        const std::vector<ShapeDef> shapes = shapeDefsOf(sb);
+        for (std::size_t k = 0; k < shapes.size(); ++k)
         {
-            polygon.SetAsBox(sb.halfExtents.x, sb.halfExtents.y);
-            // SetAsBox gives every polygon a 0.01 m skin; without removing it Box2D's boxes would be
-            // larger than oblique's and every contact would shift.
-            polygon.m_radius = 0.0f;
-            fixtureDef.shape = &polygon;
+            addFixture(body, shapes[k], static_cast<int>(k), scene.world.restitutionThreshold);
         }
-        else
-        {
-            circle.m_radius = sb.radius;
-            fixtureDef.shape = &circle;
-        }
-        fixtureDef.density = sb.density;
-        fixtureDef.friction = sb.friction;
-        fixtureDef.restitution = sb.restitution;
-        fixtureDef.restitutionThreshold = scene.world.restitutionThreshold;
-        body->CreateFixture(&fixtureDef);
-
+        m_shapeCounts.push_back(static_cast<int>(shapes.size()));
         m_bodies.push_back(body);
     }
 }
@@ -115,7 +140,8 @@ std::vector<PairContact> Box2dWorld::contacts() const
     std::vector<PairContact> result;
     for (b2Contact* c = m_world->GetContactList(); c != nullptr; c = c->GetNext())
     {
-        if (!c->IsTouching())
+        // Sensors report overlaps, never contacts.
+        if (!c->IsTouching() || c->GetFixtureA()->IsSensor() || c->GetFixtureB()->IsSensor())
         {
             continue;
         }
@@ -126,12 +152,17 @@ std::vector<PairContact> Box2dWorld::contacts() const
         PairContact pc;
         pc.a = sceneIndex(c->GetFixtureA());
         pc.b = sceneIndex(c->GetFixtureB());
+        pc.shapeA = shapeIndex(c->GetFixtureA());
+        pc.shapeB = shapeIndex(c->GetFixtureB());
+        pc.showShapes = m_shapeCounts[static_cast<std::size_t>(pc.a)] > 1 ||
+                        m_shapeCounts[static_cast<std::size_t>(pc.b)] > 1;
         pc.normal = fromB2(wm.normal);
         // Box2D orders the fixtures by proxy id, and puts the polygon first in polygon-circle
         // pairs; scene order wants the lower index first and the normal pointing away from it.
         if (pc.a > pc.b)
         {
             std::swap(pc.a, pc.b);
+            std::swap(pc.shapeA, pc.shapeB);
             pc.normal = -pc.normal;
         }
         for (int k = 0; k < count; ++k)

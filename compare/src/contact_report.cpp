@@ -1,6 +1,7 @@
 #include "oblique/compare/contact_report.hpp"
 
 #include <algorithm>
+#include <tuple>
 
 namespace oblique::compare
 {
@@ -23,12 +24,15 @@ std::optional<Engine> parseEngine(std::string_view name)
     return std::nullopt;
 }
 
+bool comesBefore(const PairContact& l, const PairContact& r)
+{
+    return std::tuple{l.a, l.b, l.shapeA, l.shapeB} < std::tuple{r.a, r.b, r.shapeA, r.shapeB};
+}
+
 void sortByPair(std::vector<PairContact>& contacts)
 {
     // Stable, so a list that is already in order (as the oblique side builds it) keeps it exactly.
-    std::stable_sort(contacts.begin(), contacts.end(),
-                     [](const PairContact& l, const PairContact& r)
-                     { return l.a != r.a ? l.a < r.a : l.b < r.b; });
+    std::stable_sort(contacts.begin(), contacts.end(), comesBefore);
 }
 
 } // namespace oblique::compare

@@ -29,7 +29,12 @@ float deepest(const PairContact& c)
 
 std::string pairName(const PairContact& c)
 {
-    return "pair (" + std::to_string(c.a) + ", " + std::to_string(c.b) + ")";
+    std::string name = "pair (" + std::to_string(c.a) + ", " + std::to_string(c.b) + ")";
+    if (c.showShapes)
+    {
+        name += " shapes (" + std::to_string(c.shapeA) + ", " + std::to_string(c.shapeB) + ")";
+    }
+    return name;
 }
 
 // The larger point difference when matching reference points to other points in a given order.
@@ -72,15 +77,12 @@ ContactComparison compareContacts(const std::vector<PairContact>& reference,
     };
     while (i < reference.size() || j < other.size())
     {
-        if (j == other.size() ||
-            (i < reference.size() &&
-             (reference[i].a < other[j].a || (reference[i].a == other[j].a && reference[i].b < other[j].b))))
+        if (j == other.size() || (i < reference.size() && comesBefore(reference[i], other[j])))
         {
             lonePair(reference[i++], "the reference engine");
             continue;
         }
-        if (i == reference.size() || other[j].a < reference[i].a ||
-            (other[j].a == reference[i].a && other[j].b < reference[i].b))
+        if (i == reference.size() || comesBefore(other[j], reference[i]))
         {
             lonePair(other[j++], "the compared engine");
             continue;

@@ -41,6 +41,11 @@ Json toJson(const PairContact& contact)
     Json j = Json::object();
     j["a"] = contact.a;
     j["b"] = contact.b;
+    if (contact.showShapes)
+    {
+        j["shapeA"] = contact.shapeA;
+        j["shapeB"] = contact.shapeB;
+    }
     j["normal"] = toJson(contact.normal);
     Json points = Json::array();
     for (const ContactPoint& p : contact.points)

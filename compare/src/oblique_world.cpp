@@ -16,6 +16,15 @@ ObliqueWorld::ObliqueWorld(const Scene& scene)
             m_sceneIndexOfSlot.resize(slot + 1, -1);
         }
         m_sceneIndexOfSlot[slot] = static_cast<int>(i);
+        const std::vector<ShapeId> shapes = m_instance.world.shapes(m_instance.bodies[i]);
+        for (std::size_t k = 0; k < shapes.size(); ++k)
+        {
+            if (shapes[k].index >= m_shapeIndexOfSlot.size())
+            {
+                m_shapeIndexOfSlot.resize(shapes[k].index + 1, -1);
+            }
+            m_shapeIndexOfSlot[shapes[k].index] = static_cast<int>(k);
+        }
     }
 }
 
@@ -36,15 +45,19 @@ std::vector<PairContact> ObliqueWorld::contacts() const
     std::vector<PairContact> out;
     for (const ContactInfo& c : m_instance.world.contacts())
     {
-        int a = m_sceneIndexOfSlot[c.a.index];
-        int b = m_sceneIndexOfSlot[c.b.index];
-        Vec2 normal = c.manifold.normal;
-        if (a > b)
+        PairContact pc;
+        pc.a = m_sceneIndexOfSlot[c.a.index];
+        pc.b = m_sceneIndexOfSlot[c.b.index];
+        pc.shapeA = m_shapeIndexOfSlot[c.shapeA.index];
+        pc.shapeB = m_shapeIndexOfSlot[c.shapeB.index];
+        pc.showShapes = m_instance.world.shapes(c.a).size() > 1 || m_instance.world.shapes(c.b).size() > 1;
+        pc.normal = c.manifold.normal;
+        if (pc.a > pc.b)
         {
-            std::swap(a, b);
-            normal = -normal;
+            std::swap(pc.a, pc.b);
+            std::swap(pc.shapeA, pc.shapeB);
+            pc.normal = -pc.normal;
         }
-        PairContact pc{a, b, normal, {}};
         for (int k = 0; k < c.manifold.pointCount; ++k)
         {
             // Geometric touching only, as Box2D reports it: the world's own notion also takes in

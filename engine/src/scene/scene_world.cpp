@@ -77,10 +77,7 @@ bool usesFormat2(const ShapeDef& s)
 bool usesFormat2(const Scene& scene)
 {
     return std::any_of(scene.bodies.begin(), scene.bodies.end(),
-                       [](const SceneBody& b)
-                       {
-                           return !b.shapes.empty() || usesFormat2(shapeDefOf(b));
-                       });
+                       [](const SceneBody& b) { return !b.shapes.empty() || usesFormat2(shapeDefOf(b)); });
 }
 
 SceneInstance instantiate(const Scene& scene)
@@ -89,7 +86,19 @@ SceneInstance instantiate(const Scene& scene)
     instance.bodies.reserve(scene.bodies.size());
     for (const SceneBody& body : scene.bodies)
     {
-        instance.bodies.push_back(instance.world.createBody(bodyDefOf(body), shapeDefOf(body)));
+        if (body.shapes.empty())
+        {
+            instance.bodies.push_back(instance.world.createBody(bodyDefOf(body), shapeDefOf(body)));
+            continue;
+        }
+        // As in Box2D, the scene's velocity is its origin's: the centre of mass, wherever the
+        // shapes put it, moves with the body's point there.
+        const BodyId id = instance.world.createBody(bodyDefOf(body));
+        for (const ShapeDef& shape : body.shapes)
+        {
+            instance.world.createShape(id, shape);
+        }
+        instance.bodies.push_back(id);
     }
     return instance;
 }
@@ -113,18 +122,40 @@ Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const 
             continue;
         }
         SceneBody body = i < origin.bodies.size() ? origin.bodies[i] : SceneBody{};
-        const ShapeDef& shape = world.shape(id);
         body.type = world.bodyType(id);
         body.position = world.position(id);
         body.angle = world.angle(id);
-        body.linearVelocity = world.linearVelocity(id);
         body.angularVelocity = world.angularVelocity(id);
-        body.shape = shape.kind;
-        body.halfExtents = shape.halfExtents;
-        body.radius = shape.radius;
-        body.density = shape.density;
-        body.friction = shape.friction;
-        body.restitution = shape.restitution;
+        // The scene holds the origin's velocity (see instantiate).
+        const Vec2 arm = world.worldCenter(id) - body.position;
+        body.linearVelocity = world.localCenter(id) == Vec2{}
+                                  ? world.linearVelocity(id)
+                                  : world.linearVelocity(id) - cross(body.angularVelocity, arm);
+        const std::vector<ShapeId> shapes = world.shapes(id);
+        body.shapes.clear();
+        const bool shorthand =
+            shapes.size() == 1 && i < origin.bodies.size() && origin.bodies[i].shapes.empty();
+        if (shorthand)
+        {
+            const ShapeDef& shape = world.shape(shapes.front());
+            body.shape = shape.kind;
+            body.halfExtents = shape.halfExtents;
+            body.radius = shape.radius;
+            body.density = shape.density;
+            body.friction = shape.friction;
+            body.restitution = shape.restitution;
+            body.sensor = shape.isSensor;
+            body.filter = shape.filter;
+            body.surfaceSpeed = shape.surfaceSpeed;
+            body.oneWay = shape.oneWay;
+        }
+        else
+        {
+            for (const ShapeId shape : shapes)
+            {
+                body.shapes.push_back(world.shape(shape));
+            }
+        }
         scene.bodies.push_back(body);
     }
     return scene;

@@ -54,7 +54,8 @@ public:
 
 private:
     std::unique_ptr<b2World> m_world;
-    std::vector<b2Body*> m_bodies; ///< owned by m_world
+    std::vector<b2Body*> m_bodies;  ///< owned by m_world
+    std::vector<int> m_shapeCounts; ///< per body
     float m_timeStep;
     int m_velocityIterations;
     int m_positionIterations;

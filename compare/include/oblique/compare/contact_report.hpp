@@ -31,16 +31,22 @@ struct ContactPoint
     float separation = 0.0f; ///< along the normal; negative when the shapes overlap
 };
 
-/// The manifold of one touching pair of scene bodies.
+/// The manifold of one touching pair of shapes of two scene bodies.
 struct PairContact
 {
     int a = 0;                        ///< index into the scene's bodies; a < b
     int b = 0;                        ///< index into the scene's bodies
     Vec2 normal;                      ///< unit, pointing from body a to body b
     std::vector<ContactPoint> points; ///< one or two
+    int shapeA = 0;                   ///< index into body a's shapes (0 for the one-shape shorthand)
+    int shapeB = 0;                   ///< index into body b's shapes
+    bool showShapes = false;          ///< either body has several shapes: reports name the shapes
 };
 
-/// Puts contacts in the order `contacts` prints them: by (a, b).
+/// True when l comes before r in the order `contacts` prints them: by (a, b, shapeA, shapeB).
+bool comesBefore(const PairContact& l, const PairContact& r);
+
+/// Puts contacts in the order `contacts` prints them.
 void sortByPair(std::vector<PairContact>& contacts);
 
 /// A body's motion state, as `run` reports it.

@@ -25,7 +25,7 @@ public:
     std::vector<PairContact> collide();
 
     /// The touching contacts from the last collision pass, as scene index pairs a < b with the
-    /// normal from a to b, sorted by (a, b). Only points with separation <= 0 count, the same
+    /// normal from a to b, sorted by (a, b, shapeA, shapeB). Only points with separation <= 0 count, the same
     /// geometric rule as Box2D's, so the two engines' reports compare like for like.
     std::vector<PairContact> contacts() const;
 
@@ -40,6 +40,7 @@ public:
 private:
     SceneInstance m_instance;
     std::vector<int> m_sceneIndexOfSlot;
+    std::vector<int> m_shapeIndexOfSlot; // a shape slot's place in its body's shapes
     float m_timeStep;
     int m_stepCount = 0;
 };
