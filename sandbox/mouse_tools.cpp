@@ -190,16 +190,18 @@ void MouseTools::draw(const World& world, DebugDraw& drawer) const
     }
     if (!isNull(m_selected) && world.isValid(m_selected))
     {
-        const ShapeDef& shape = world.shape(m_selected);
-        if (shape.kind == ShapeKind::Box)
+        for (const ShapeId shape : world.shapes(m_selected))
         {
-            const auto corners = oblique::corners(world.obb(m_selected));
-            drawer.drawPolygon(corners, kSelectionColor);
-        }
-        else
-        {
-            const Circle c = world.circle(m_selected);
-            drawer.drawCircle(c.center, c.radius, kSelectionColor);
+            if (world.shape(shape).kind == ShapeKind::Box)
+            {
+                const auto corners = oblique::corners(world.obb(shape));
+                drawer.drawPolygon(corners, kSelectionColor);
+            }
+            else
+            {
+                const Circle c = world.circle(shape);
+                drawer.drawCircle(c.center, c.radius, kSelectionColor);
+            }
         }
         drawer.drawPoint(world.position(m_selected), 5.0f, kSelectionColor);
     }
@@ -253,11 +255,16 @@ void MouseTools::scaleSelected(World& world, float factor)
     {
         return;
     }
-    ShapeDef shape = world.shape(m_selected);
+    // Every shape grows, and moves out from the origin with it, so a body of several keeps its form.
     const auto scale = [factor](float v) { return std::clamp(v * factor, 0.05f, 1000.0f); };
-    shape.halfExtents = {scale(shape.halfExtents.x), scale(shape.halfExtents.y)};
-    shape.radius = scale(shape.radius);
-    world.setShape(m_selected, shape);
+    for (const ShapeId id : world.shapes(m_selected))
+    {
+        ShapeDef shape = world.shape(id);
+        shape.halfExtents = {scale(shape.halfExtents.x), scale(shape.halfExtents.y)};
+        shape.radius = scale(shape.radius);
+        shape.offset = factor * shape.offset;
+        world.setShape(id, shape);
+    }
     wakeAround(world, m_selected);
 }
 

@@ -2,6 +2,7 @@
 
 #include "oblique/circle.hpp"
 #include "oblique/obb.hpp"
+#include "oblique/scene_world.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -29,11 +30,6 @@ std::string normalizeName(std::string_view name)
 namespace
 {
 
-Aabb bodyBounds(const SceneBody& body)
-{
-    return body.shape == ShapeKind::Box ? aabbOf(obbOf(body)) : aabbOf(circleOf(body));
-}
-
 void grow(std::optional<Aabb>& into, const Aabb& box)
 {
     into = into ? merge(*into, box) : box;
@@ -47,7 +43,7 @@ Aabb sceneFrameBounds(const Scene& scene)
     std::optional<Aabb> all;
     for (const SceneBody& body : scene.bodies)
     {
-        const Aabb box = bodyBounds(body);
+        const Aabb box = boundsOf(body);
         grow(all, box);
         if (body.type != BodyType::Static)
         {
@@ -72,7 +68,7 @@ Aabb sceneFrameBounds(const Scene& scene)
         {
             continue;
         }
-        const Aabb box = bodyBounds(body);
+        const Aabb box = boundsOf(body);
         if (!overlaps(box, window))
         {
             continue;

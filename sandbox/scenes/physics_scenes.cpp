@@ -69,12 +69,37 @@ public:
     }
 };
 
+class CompoundBodiesScene final : public DescribedScene
+{
+public:
+    CompoundBodiesScene()
+        : DescribedScene(
+              scenes::compoundBodies(),
+              "Bodies of several shapes: a table with crates, an L and a T dropped turning, a hammer "
+              "thrown end over end, a cart on round feet rolling down a ramp.")
+    {
+    }
+};
+
+class TumblerDrumScene final : public DescribedScene
+{
+public:
+    TumblerDrumScene()
+        : DescribedScene(scenes::tumblerDrum(),
+                         "A drum of eight walls that is one kinematic body, turning with 120 boxes and balls "
+                         "inside.")
+    {
+    }
+};
+
 const SandboxSceneRegistrar<PyramidScene> pyramidRegistrar{"Physics", "Pyramid"};
 const SandboxSceneRegistrar<VerticalStackScene> stackRegistrar{"Physics", "Vertical stack"};
 const SandboxSceneRegistrar<DominoesScene> dominoesRegistrar{"Physics", "Dominoes"};
 const SandboxSceneRegistrar<RampsScene> rampsRegistrar{"Physics", "Ramps"};
 const SandboxSceneRegistrar<RestitutionScene> restitutionRegistrar{"Physics", "Restitution row"};
 const SandboxSceneRegistrar<RainScene> rainRegistrar{"Physics", "Rain"};
+const SandboxSceneRegistrar<CompoundBodiesScene> compoundRegistrar{"Physics", "Compound bodies"};
+const SandboxSceneRegistrar<TumblerDrumScene> drumRegistrar{"Physics", "Tumbler drum"};
 
 } // namespace
 

@@ -31,4 +31,12 @@ Scene restitutionRow();
 /// count thin dominoes in a row with the first one tipped, spaced to topple one another.
 Scene dominoes(int count);
 
+/// Bodies of several shapes (format 2): a table with crates on it, an L and a T dropped turning
+/// onto the ground, a hammer thrown end over end, a cart on round feet rolling down a ramp.
+Scene compoundBodies();
+
+/// A drum of eight wall boxes that is one kinematic body, turning about its centre with 120
+/// boxes and balls tumbling inside.
+Scene tumblerDrum();
+
 } // namespace oblique::scenes

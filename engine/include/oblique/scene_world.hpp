@@ -2,6 +2,7 @@
 /// Scenes turned into worlds and worlds captured back into scenes, so a scene file can be run,
 /// and a running world saved as a scene file.
 
+#include "oblique/aabb.hpp"
 #include "oblique/scene.hpp"
 #include "oblique/world.hpp"
 
@@ -19,6 +20,9 @@ BodyDef bodyDefOf(const SceneBody& body);
 ShapeDef shapeDefOf(const SceneBody& body);
 /// Every shape of the body: `shapes` when it has them, else the shorthand's one.
 std::vector<ShapeDef> shapeDefsOf(const SceneBody& body);
+/// The bounding box of all the body's shapes where the scene places them.
+Aabb boundsOf(const SceneBody& body);
+
 /// True when the scene uses anything only format 2 has (so it is written as `oblique-scene/2`).
 bool usesFormat2(const Scene& scene);
 

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <numbers>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace oblique::scenes
 {
@@ -32,6 +34,31 @@ SceneBody ball(Vec2 position, float radius)
     b.shape = ShapeKind::Circle;
     b.position = position;
     b.radius = radius;
+    return b;
+}
+
+ShapeDef boxPart(Vec2 halfExtents, Vec2 offset, float angle = 0.0f)
+{
+    ShapeDef s = boxShape(halfExtents);
+    s.offset = offset;
+    s.angle = angle;
+    return s;
+}
+
+ShapeDef ballPart(float radius, Vec2 offset)
+{
+    ShapeDef s = circleShape(radius);
+    s.offset = offset;
+    return s;
+}
+
+SceneBody compound(std::string name, Vec2 position, std::vector<ShapeDef> shapes, float angle = 0.0f)
+{
+    SceneBody b;
+    b.name = std::move(name);
+    b.position = position;
+    b.angle = angle;
+    b.shapes = std::move(shapes);
     return b;
 }
 
@@ -163,6 +190,94 @@ Scene dominoes(int count)
     }
     // Tip the first one: a push at its top sets the chain going.
     s.bodies[1].angularVelocity = -1.5f;
+    return s;
+}
+
+} // namespace oblique::scenes
+
+namespace oblique::scenes
+{
+
+Scene compoundBodies()
+{
+    Scene s;
+    s.name = "compound bodies";
+    s.bodies.push_back(ground(30.0f));
+
+    // A table: top and two legs, the origin on the floor between the legs; two crates on top.
+    s.bodies.push_back(compound("table", {-12.0f, 0.0f},
+                                {boxPart({2.0f, 0.1f}, {0.0f, 1.3f}), boxPart({0.1f, 0.6f}, {-1.7f, 0.6f}),
+                                 boxPart({0.1f, 0.6f}, {1.7f, 0.6f})}));
+    s.bodies.push_back(box({-12.8f, 1.8f}, {0.4f, 0.4f}));
+    s.bodies.push_back(box({-11.2f, 1.7f}, {0.3f, 0.3f}, 0.2f));
+
+    // An L and a T dropped turning.
+    SceneBody l =
+        compound("L", {-5.0f, 5.0f},
+                 {boxPart({1.0f, 0.25f}, {0.0f, 0.0f}), boxPart({0.25f, 1.0f}, {0.75f, 1.25f})}, 0.6f);
+    l.angularVelocity = 1.5f;
+    s.bodies.push_back(l);
+    SceneBody t = compound("T", {-1.0f, 6.0f},
+                           {boxPart({1.2f, 0.2f}, {0.0f, 1.2f}), boxPart({0.2f, 1.0f}, {0.0f, 0.0f})}, -0.4f);
+    t.angularVelocity = -2.0f;
+    s.bodies.push_back(t);
+
+    // A hammer: a light handle and a heavy head, thrown end over end.
+    ShapeDef head = boxPart({0.3f, 0.18f}, {0.9f, 0.0f});
+    head.density = 8.0f;
+    SceneBody hammer = compound("hammer", {3.0f, 2.0f}, {boxPart({0.7f, 0.06f}, {0.0f, 0.0f}), head});
+    hammer.linearVelocity = {3.0f, 9.0f};
+    hammer.angularVelocity = 8.0f;
+    s.bodies.push_back(hammer);
+
+    // A ramp and a cart on round, slippery feet rolling down it with a load.
+    s.bodies.push_back(staticBox({16.0f, 3.0f}, {6.0f, 0.25f}, 0.35f));
+    ShapeDef wheelA = ballPart(0.3f, {-0.8f, -0.45f});
+    ShapeDef wheelB = ballPart(0.3f, {0.8f, -0.45f});
+    wheelA.friction = 0.05f;
+    wheelB.friction = 0.05f;
+    s.bodies.push_back(compound("cart", {19.0f, 5.0f},
+                                {boxPart({1.2f, 0.2f}, {0.0f, 0.0f}), boxPart({0.1f, 0.4f}, {-1.1f, 0.5f}),
+                                 boxPart({0.1f, 0.4f}, {1.1f, 0.5f}), wheelA, wheelB},
+                                0.35f));
+    s.bodies.push_back(box({19.0f, 5.8f}, {0.35f, 0.35f}, 0.35f));
+    return s;
+}
+
+Scene tumblerDrum()
+{
+    constexpr Vec2 kCentre{0.0f, 9.0f};
+    constexpr int kSides = 8;
+    constexpr float kInner = 6.0f; // from the centre to the inside of each wall
+    constexpr float kThickness = 0.5f;
+    Scene s;
+    s.name = "tumbler drum";
+    // Bodies resting against the turning drum must keep moving with it.
+    s.world.allowSleep = false;
+    SceneBody drum;
+    drum.name = "drum";
+    drum.type = BodyType::Kinematic;
+    drum.position = kCentre;
+    drum.angularVelocity = 0.4f;
+    const float halfLength =
+        (kInner + kThickness) * std::tan(std::numbers::pi_v<float> / kSides) + kThickness;
+    for (int i = 0; i < kSides; ++i)
+    {
+        const float a = 2.0f * std::numbers::pi_v<float> * static_cast<float>(i) / kSides;
+        const float r = kInner + 0.5f * kThickness;
+        drum.shapes.push_back(
+            boxPart({halfLength, 0.5f * kThickness}, {r * std::sin(a), -r * std::cos(a)}, a));
+    }
+    s.bodies.push_back(drum);
+    for (int row = 0; row < 10; ++row)
+    {
+        for (int col = 0; col < 12; ++col)
+        {
+            const Vec2 at{kCentre.x - 3.3f + 0.6f * static_cast<float>(col),
+                          kCentre.y - 3.0f + 0.6f * static_cast<float>(row)};
+            s.bodies.push_back((row + col) % 3 == 0 ? ball(at, 0.22f) : box(at, {0.22f, 0.22f}));
+        }
+    }
     return s;
 }
 

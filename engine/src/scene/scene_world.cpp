@@ -1,6 +1,7 @@
 #include "oblique/scene_world.hpp"
 
 #include <algorithm>
+#include <optional>
 
 namespace oblique
 {
@@ -54,6 +55,21 @@ std::vector<ShapeDef> shapeDefsOf(const SceneBody& body)
         return body.shapes;
     }
     return {shapeDefOf(body)};
+}
+
+Aabb boundsOf(const SceneBody& body)
+{
+    const Rot q = makeRot(body.angle);
+    std::optional<Aabb> bounds;
+    for (const ShapeDef& shape : shapeDefsOf(body))
+    {
+        const Vec2 center = body.position + rotate(q, shape.offset);
+        const Aabb box = shape.kind == ShapeKind::Box
+                             ? aabbOf(makeObb(center, shape.halfExtents, body.angle + shape.angle))
+                             : aabbOf(Circle{center, shape.radius});
+        bounds = bounds ? merge(*bounds, box) : box;
+    }
+    return bounds ? *bounds : Aabb{body.position, body.position};
 }
 
 namespace
