@@ -4,6 +4,7 @@
 
 #include <box2d/box2d.h>
 #include <cstdint>
+#include <unordered_map>
 #include <utility>
 
 namespace oblique::compare
@@ -84,12 +85,72 @@ void addFixture(b2Body* body, const ShapeDef& shape, int index, float restitutio
 
 } // namespace
 
+// Surface speed and one-way platforms as the scene format defines them, applied to each touching
+// contact before Box2D solves it.
+class Box2dWorld::SurfaceRules final : public b2ContactListener
+{
+public:
+    explicit SurfaceRules(const Scene& scene)
+    {
+        for (const SceneBody& body : scene.bodies)
+        {
+            m_shapes.push_back(shapeDefsOf(body));
+        }
+    }
+
+    void PreSolve(b2Contact* contact, const b2Manifold* oldManifold) override
+    {
+        const ShapeDef& a = shapeOf(contact->GetFixtureA());
+        const ShapeDef& b = shapeOf(contact->GetFixtureB());
+        // Box2D 2.4 subtracts the tangent speed from B's sliding speed against A along
+        // (n.y, -n.x), as oblique does: -(sA + sB) for surfaces moving counter-clockwise.
+        contact->SetTangentSpeed(0.0f - (a.surfaceSpeed + b.surfaceSpeed));
+        if (a.oneWay == Vec2{} && b.oneWay == Vec2{})
+        {
+            return;
+        }
+        // Decided when the shapes start touching, kept while they touch.
+        if (oldManifold->pointCount == 0)
+        {
+            m_ignored[contact] = !holds(contact, a, b);
+        }
+        if (m_ignored[contact])
+        {
+            contact->SetEnabled(false);
+        }
+    }
+
+private:
+    const ShapeDef& shapeOf(b2Fixture* fixture) const
+    {
+        return m_shapes[static_cast<std::size_t>(sceneIndex(fixture))]
+                       [static_cast<std::size_t>(shapeIndex(fixture))];
+    }
+
+    static bool holds(b2Contact* contact, const ShapeDef& a, const ShapeDef& b)
+    {
+        constexpr float kCos45 = 0.70710678f;
+        b2WorldManifold wm;
+        contact->GetWorldManifold(&wm);
+        const b2Rot& qa = contact->GetFixtureA()->GetBody()->GetTransform().q;
+        const b2Rot& qb = contact->GetFixtureB()->GetBody()->GetTransform().q;
+        const bool aHolds = a.oneWay == Vec2{} || b2Dot(wm.normal, b2Mul(qa, toB2(a.oneWay))) >= kCos45;
+        const bool bHolds = b.oneWay == Vec2{} || b2Dot(-wm.normal, b2Mul(qb, toB2(b.oneWay))) >= kCos45;
+        return aHolds && bHolds;
+    }
+
+    std::vector<std::vector<ShapeDef>> m_shapes;
+    std::unordered_map<const b2Contact*, bool> m_ignored;
+};
+
 Box2dWorld::Box2dWorld(const Scene& scene)
-    : m_world(std::make_unique<b2World>(toB2(scene.world.gravity))), m_timeStep(scene.world.timeStep),
+    : m_rules(std::make_unique<SurfaceRules>(scene)),
+      m_world(std::make_unique<b2World>(toB2(scene.world.gravity))), m_timeStep(scene.world.timeStep),
       m_velocityIterations(scene.world.velocityIterations),
       m_positionIterations(scene.world.positionIterations)
 {
     m_world->SetAllowSleeping(scene.world.allowSleep);
+    m_world->SetContactListener(m_rules.get());
     m_bodies.reserve(scene.bodies.size());
 
     for (std::size_t i = 0; i < scene.bodies.size(); ++i)

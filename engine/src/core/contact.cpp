@@ -43,6 +43,44 @@ void matchImpulses(Contact& contact, const Manifold& old, const float (&oldNorma
     }
 }
 
+// True when the shapes' normal (a to b) lets a one-way platform among them hold: the other shape
+// is on the platform's side, within 45 degrees of its direction.
+bool oneWayHolds(const WorldState& w, const Contact& c)
+{
+    constexpr float kCos45 = 0.70710678f;
+    const Vec2 n = c.manifold.normal;
+    const Vec2 dirA = w.shapes[c.shapeA].def.oneWay;
+    const Vec2 dirB = w.shapes[c.shapeB].def.oneWay;
+    const bool aHolds = dirA == Vec2{} || dot(n, rotate(w.states[c.a].q, dirA)) >= kCos45;
+    const bool bHolds = dirB == Vec2{} || dot(-n, rotate(w.states[c.b].q, dirB)) >= kCos45;
+    return aHolds && bHolds;
+}
+
+// A one-way platform decides whether to hold a contact while the two shapes are apart (so at the
+// step they first come within reach) and keeps to it while they touch: a body that came from the
+// wrong side passes through even when it is half way out on the right one.
+void applyOneWay(const WorldState& w, Contact& c)
+{
+    bool touching = false;
+    for (int i = 0; i < c.manifold.pointCount; ++i)
+    {
+        touching = touching || c.manifold.points[i].separation <= kTouchingDistance;
+    }
+    std::uint8_t flags = c.flags;
+    if ((flags & kContactOneWayTouching) == 0)
+    {
+        const bool ignore = c.manifold.pointCount > 0 && !oneWayHolds(w, c);
+        flags = static_cast<std::uint8_t>(ignore ? (flags | kContactIgnored) : (flags & ~kContactIgnored));
+    }
+    flags = static_cast<std::uint8_t>(touching ? (flags | kContactOneWayTouching)
+                                               : (flags & ~kContactOneWayTouching));
+    c.flags = flags;
+    if ((flags & kContactIgnored) != 0)
+    {
+        c.manifold.pointCount = 0;
+    }
+}
+
 } // namespace
 
 void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
@@ -76,8 +114,17 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
     {
         contact.flags |= kContactSensor;
     }
+    if (!(sa.oneWay == Vec2{}) || !(sb.oneWay == Vec2{}))
+    {
+        contact.flags |= kContactOneWay;
+    }
     contact.friction = std::sqrt(sa.friction * sb.friction);
     contact.restitution = std::max(sa.restitution, sb.restitution);
+    // Friction drives the surfaces' relative speed to zero. Along t = (n.y, -n.x), A's surface
+    // moving counter-clockwise round A goes at -sA and B's at +sB, so B must slide at -(sA + sB)
+    // against A. Written as 0 - sum so that no surface speed gives +0, and subtracting it changes
+    // no bit.
+    contact.tangentSpeed = 0.0f - (sa.surfaceSpeed + sb.surfaceSpeed);
 
     // Push onto the front of both bodies' lists.
     for (int side = 0; side < 2; ++side)
@@ -221,6 +268,10 @@ void WorldState::collide(float dt)
             const float speculative =
                 kSpeculativeDistance + dt * (speedBounds[contact.a] + speedBounds[contact.b]);
             contact.manifold = collideShapes(ga, gb, speculative);
+            if ((contact.flags & kContactOneWay) != 0)
+            {
+                applyOneWay(*this, contact);
+            }
             matchImpulses(contact, old, oldNormal, oldTangent);
             for (int i = 0; i < contact.manifold.pointCount; ++i)
             {

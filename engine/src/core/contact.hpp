@@ -24,6 +24,9 @@ enum ContactFlags : std::uint8_t
     kContactAlive = 1,
     kContactTouching = 2, // some point is within kTouchingDistance: what events and contacts() report
     kContactSensor = 4,
+    kContactOneWay = 8,          // a shape of it is a one-way platform
+    kContactOneWayTouching = 16, // the shapes touched last step, so the one-way decision holds
+    kContactIgnored = 32,        // a one-way platform ignores this contact until the shapes part
 };
 
 // Body a has the lower slot index, so manifold normals point from the lower index to the higher
@@ -38,6 +41,7 @@ struct Contact
     std::uint8_t flags = 0;
     float friction = 0.0f;
     float restitution = 0.0f;
+    float tangentSpeed = 0.0f; // from the shapes' surface speeds; +0 when they have none
     Manifold manifold;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};

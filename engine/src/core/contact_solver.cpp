@@ -228,6 +228,7 @@ void prepareContacts(StepContext& ctx)
         extra.contact = ci;
         cc.normal = c.manifold.normal;
         cc.friction = c.friction;
+        cc.tangentSpeed = c.tangentSpeed;
         const PairBodies bodies{w.solverBodies.velocities[static_cast<std::size_t>(ia)],
                                 w.solverBodies.velocities[static_cast<std::size_t>(ib)],
                                 w.solverBodies.poses[static_cast<std::size_t>(ia)],

@@ -69,6 +69,7 @@ struct ContactConstraint
     std::int32_t indexB = 0;
     Vec2 normal;
     float friction = 0.0f;
+    float tangentSpeed = 0.0f;       // the speed friction drives B's surface to along t, against A's
     std::int32_t velocityPoints = 0; // points the velocity solver uses (1 when ill-conditioned)
     VelocityPoint points[2];
     TwoPointMass mass; // set when the two points are solved together

@@ -19,7 +19,7 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
         VelocityPoint& cp = cc.points[j];
-        const float vt = relativeAlong(a, b, t, cp.rtA, cp.rtB);
+        const float vt = relativeAlong(a, b, t, cp.rtA, cp.rtB) - cc.tangentSpeed;
         const float maxFriction = cc.friction * cp.normalImpulse;
         // min/max rather than std::clamp: they compile to branch-free minss/maxss.
         const float newImpulse =
@@ -113,6 +113,7 @@ void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactCon
     w.normalX[lane] = cc.normal.x;
     w.normalY[lane] = cc.normal.y;
     w.friction[lane] = cc.friction;
+    w.tangentSpeed[lane] = cc.tangentSpeed;
     w.invMassA[lane] = a.invMass;
     w.invInertiaA[lane] = a.invInertia;
     w.invMassB[lane] = b.invMass;
@@ -190,7 +191,8 @@ void solveWide(std::vector<SolverVelocity>& bodies, WideConstraint& c)
     {
         WidePoint& p = c.points[j];
         const Mask4 active = j == 0 ? all : two;
-        const Float4 vt = (b.vx - a.vx) * tx + (b.vy - a.vy) * ty + b.w * p.rtB - a.w * p.rtA;
+        const Float4 vt =
+            (b.vx - a.vx) * tx + (b.vy - a.vy) * ty + b.w * p.rtB - a.w * p.rtA - c.tangentSpeed;
         const Float4 maxFriction = c.friction * p.normalImpulse;
         const Float4 newImpulse =
             min4(max4(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);

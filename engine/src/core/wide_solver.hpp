@@ -41,6 +41,7 @@ struct WideConstraint
     Float4 normalX;
     Float4 normalY;
     Float4 friction;
+    Float4 tangentSpeed;
     Float4 invMassA;
     Float4 invInertiaA;
     Float4 invMassB;

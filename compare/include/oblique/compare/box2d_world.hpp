@@ -13,9 +13,11 @@ class b2Body;
 namespace oblique::compare
 {
 
-/// Owns a b2World holding one body per scene body, in scene order, each with the one fixture its
-/// shape describes. Boxes are polygons without Box2D's polygon skin (m_radius = 0), so both engines
-/// collide the same geometry. Include <box2d/box2d.h> to use world() and body() directly.
+/// Owns a b2World holding one body per scene body, in scene order, with a fixture per shape.
+/// Boxes are polygons without Box2D's polygon skin (m_radius = 0), so both engines collide the
+/// same geometry. Surface speeds and one-way platforms, which Box2D 2.4 leaves to its users, are
+/// applied before each contact is solved, by the scene format's rules. Include <box2d/box2d.h> to
+/// use world() and body() directly.
 class Box2dWorld
 {
 public:
@@ -53,6 +55,9 @@ public:
     const b2Body& body(int index) const { return *m_bodies.at(static_cast<std::size_t>(index)); }
 
 private:
+    class SurfaceRules;
+
+    std::unique_ptr<SurfaceRules> m_rules; ///< outlives the world that calls it
     std::unique_ptr<b2World> m_world;
     std::vector<b2Body*> m_bodies;  ///< owned by m_world
     std::vector<int> m_shapeCounts; ///< per body
