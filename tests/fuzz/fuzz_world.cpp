@@ -1008,7 +1008,7 @@ private:
             // Corners in any order: an inverted box is a valid query that finds nothing.
             const Aabb region{center, center + half};
             if (query(classify(!finite(region.lower) || !finite(region.upper), false), "queryAabb",
-                      [&] { found = m_world.queryAabb(region, filter); }))
+                      [&] { found = bodiesOf(m_world.queryAabb(region, filter)); }))
             {
                 compareQuery("queryAabb", found,
                              bruteForce(filter, region, [](const Tracked&) { return true; }));
@@ -1021,7 +1021,7 @@ private:
             const bool invalid =
                 !finite(center) || !finite(half) || !std::isfinite(angle) || half.x < 0.0f || half.y < 0.0f;
             if (query(classify(invalid, false), "overlapObb",
-                      [&] { found = m_world.overlapObb(box, filter); }))
+                      [&] { found = bodiesOf(m_world.overlapObb(box, filter)); }))
             {
                 compareQuery("overlapObb", found,
                              bruteForce(filter, aabbOf(box),
@@ -1037,7 +1037,7 @@ private:
             const Circle circle{center, half.x};
             const bool invalid = !finite(center) || !std::isfinite(half.x) || half.x < 0.0f;
             if (query(classify(invalid, false), "overlapCircle",
-                      [&] { found = m_world.overlapCircle(circle, filter); }))
+                      [&] { found = bodiesOf(m_world.overlapCircle(circle, filter)); }))
             {
                 compareQuery("overlapCircle", found,
                              bruteForce(filter, aabbOf(circle),
@@ -1051,7 +1051,7 @@ private:
         default:
         {
             if (query(classify(!finite(center), false), "overlapPoint",
-                      [&] { found = m_world.overlapPoint(center, filter); }))
+                      [&] { found = bodiesOf(m_world.overlapPoint(center, filter)); }))
             {
                 compareQuery("overlapPoint", found,
                              bruteForce(filter, Aabb{center, center},
@@ -1104,7 +1104,8 @@ private:
                 if (!nearest || hit->fraction < nearest->fraction ||
                     (hit->fraction == nearest->fraction && t.id.index < nearest->body.index))
                 {
-                    nearest = WorldRayHit{t.id, hit->point, hit->normal, hit->fraction};
+                    nearest = WorldRayHit{t.id, m_world.shapes(t.id).front(), hit->point, hit->normal,
+                                          hit->fraction};
                 }
             }
         }
