@@ -41,16 +41,6 @@ struct MassData
     Vec2 localCenter;
 };
 
-// The shape as it lies in its body's frame.
-ShapeGeometry localGeometry(const ShapeDef& def)
-{
-    if (def.kind == ShapeKind::Box)
-    {
-        return makeObb(def.offset, def.halfExtents, def.angle);
-    }
-    return Circle{def.offset, def.radius};
-}
-
 // Mass, centre of mass and rotational inertia of a body of the given shapes; sensors weigh
 // nothing. Throws when they leave float range, before the world has been touched.
 MassData massOf(const char* function, BodyType type, bool fixedRotation,

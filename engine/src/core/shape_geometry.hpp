@@ -22,24 +22,32 @@ namespace oblique::detail
 
 using ShapeGeometry = std::variant<Obb, Circle>;
 
+// The shape with its centre at `center`, turned by `angle` (whose cosine and sine are q): the
+// one place a ShapeDef's kind becomes a type.
+inline ShapeGeometry geometryOf(const ShapeDef& def, Vec2 center, float angle, Rot q)
+{
+    if (def.kind == ShapeKind::Box)
+    {
+        return Obb{center, def.halfExtents, angle, q};
+    }
+    return Circle{center, def.radius};
+}
+
+// The shape as it lies in its body's frame.
+inline ShapeGeometry localGeometry(const ShapeDef& def)
+{
+    return geometryOf(def, def.offset, def.angle, makeRot(def.angle));
+}
+
 // The shape where its body's pose puts it.
 inline ShapeGeometry worldGeometry(const ShapeRecord& shape, Vec2 position, float angle, Rot q)
 {
-    const ShapeDef& def = shape.def;
     if (shape.atOrigin)
     {
-        if (def.kind == ShapeKind::Box)
-        {
-            return Obb{position, def.halfExtents, angle, q};
-        }
-        return Circle{position, def.radius};
+        return geometryOf(shape.def, position, angle, q);
     }
-    const Vec2 center = position + rotate(q, shape.local.p);
-    if (def.kind == ShapeKind::Box)
-    {
-        return Obb{center, def.halfExtents, angle + def.angle, mul(q, shape.local.q)};
-    }
-    return Circle{center, def.radius};
+    return geometryOf(shape.def, position + rotate(q, shape.local.p), angle + shape.def.angle,
+                      mul(q, shape.local.q));
 }
 
 inline ShapeGeometry worldGeometry(const ShapeRecord& shape, const BodyState& body)
