@@ -20,7 +20,10 @@ TEST(SceneErrors, FormatIsRequired)
 
 TEST(SceneErrors, FormatMustBeTheSupportedVersion)
 {
-    EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/2", "bodies": []})", "format", "\"oblique-scene/1\""));
+    EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/3", "bodies": []})", "format",
+                        R"(must be "oblique-scene/1" or "oblique-scene/2", not "oblique-scene/3")"));
+    EXPECT_TRUE(
+        failsAt(R"({"format": "oblique-scene/0", "bodies": []})", "format", "not \"oblique-scene/0\""));
     EXPECT_TRUE(
         failsAt(R"({"format": "Oblique-Scene/1", "bodies": []})", "format", "not \"Oblique-Scene/1\""));
 }

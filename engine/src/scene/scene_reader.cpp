@@ -1,5 +1,6 @@
 #include "scene_reader.hpp"
 
+#include "scene_fields.hpp"
 #include "scene_rules.hpp"
 #include "scene_text.hpp"
 
@@ -292,7 +293,7 @@ private:
     {
         note(isArray ? Found::Array : Found::Object, nullptr);
         // The parser itself does not recurse, but every later stage is simpler for knowing the
-        // depth is bounded, and no scene needs more than four levels.
+        // depth is bounded, and no scene needs more than six levels.
         if (m_path.depth() >= m_maxDepth)
         {
             fail(m_file, m_path.valuePath(),
@@ -322,117 +323,90 @@ private:
     std::optional<FormatValue> m_format;
 };
 
-/// What the value in a given place must be.
-enum class Expect : std::uint8_t
+/// How the value of a field must look, for messages such as "must be a number, not a string".
+std::string_view describe(Kind kind)
 {
-    String,
-    Number,
-    Integer,
-    Boolean,
-    Vec2,
-    WorldObject,
-    BodyArray,
-    BodyObject,
-};
-
-std::string_view describe(Expect expect)
-{
-    switch (expect)
+    switch (kind)
     {
-    case Expect::String:
+    case Kind::Format:
+    case Kind::String:
+    case Kind::BodyType:
         return "a string";
-    case Expect::Number:
+    case Kind::Number:
         return "a number";
-    case Expect::Integer:
+    case Kind::Integer:
+    case Kind::Bits:
+    case Kind::Mask:
         return "an integer";
-    case Expect::Boolean:
+    case Kind::Boolean:
         return "true or false";
-    case Expect::Vec2:
+    case Kind::Vec2:
+    case Kind::Direction:
         return "an array of 2 numbers";
-    case Expect::WorldObject:
-    case Expect::BodyObject:
+    case Kind::World:
+    case Kind::Filter:
         return "an object";
-    case Expect::BodyArray:
+    case Kind::Bodies:
+    case Kind::Shapes:
         return "an array";
+    case Kind::NotYet:
+        break;
     }
     return "a value";
 }
 
-/// Every value the format knows, across all objects.
-enum class Field : std::uint8_t
+bool makesShape(const FieldSpec& field)
 {
-    None,
-    Format,
-    SceneName,
-    World,
-    Bodies,
-    Gravity,
-    TimeStep,
-    VelocityIterations,
-    PositionIterations,
-    AllowSleep,
-    RestitutionThreshold,
-    BodyName,
-    Type,
-    Position,
-    Angle,
-    HalfExtents,
-    Radius,
-    Density,
-    Friction,
-    Restitution,
-    LinearVelocity,
-    AngularVelocity,
-    LinearDamping,
-    AngularDamping,
-    GravityScale,
-    FixedRotation,
-};
+    return field.role == ShapeRole::MakesBox || field.role == ShapeRole::MakesCircle;
+}
 
-struct FieldSpec
+/// Two keys of one object that may not both be given: the one at fault, and why.
+struct Clash
 {
-    std::string_view key;
-    Field field = Field::None;
-    Expect expect = Expect::Number;
-    Rule rule = Rule::Finite;
-    bool required = false;
+    const FieldSpec* culprit = nullptr;
+    std::string_view message;
 };
 
-constexpr std::array rootFields{
-    FieldSpec{keys::format, Field::Format, Expect::String, Rule::Finite, true},
-    FieldSpec{keys::name, Field::SceneName, Expect::String},
-    FieldSpec{keys::world, Field::World, Expect::WorldObject},
-    FieldSpec{keys::bodies, Field::Bodies, Expect::BodyArray, Rule::Finite, true},
-};
-
-constexpr std::array worldFields{
-    FieldSpec{keys::gravity, Field::Gravity, Expect::Vec2, Rule::Finite},
-    FieldSpec{keys::timeStep, Field::TimeStep, Expect::Number, Rule::Positive},
-    FieldSpec{keys::velocityIterations, Field::VelocityIterations, Expect::Integer, Rule::AtLeastOne},
-    FieldSpec{keys::positionIterations, Field::PositionIterations, Expect::Integer, Rule::NonNegative},
-    FieldSpec{keys::allowSleep, Field::AllowSleep, Expect::Boolean},
-    FieldSpec{keys::restitutionThreshold, Field::RestitutionThreshold, Expect::Number, Rule::NonNegative},
-};
-
-constexpr std::array bodyFields{
-    FieldSpec{keys::name, Field::BodyName, Expect::String},
-    FieldSpec{keys::type, Field::Type, Expect::String},
-    FieldSpec{keys::position, Field::Position, Expect::Vec2, Rule::Finite, true},
-    FieldSpec{keys::angle, Field::Angle, Expect::Number, Rule::Finite},
-    FieldSpec{keys::halfExtents, Field::HalfExtents, Expect::Vec2, Rule::Positive},
-    FieldSpec{keys::radius, Field::Radius, Expect::Number, Rule::Positive},
-    FieldSpec{keys::density, Field::Density, Expect::Number, Rule::NonNegative},
-    FieldSpec{keys::friction, Field::Friction, Expect::Number, Rule::NonNegative},
-    FieldSpec{keys::restitution, Field::Restitution, Expect::Number, Rule::UnitInterval},
-    FieldSpec{keys::linearVelocity, Field::LinearVelocity, Expect::Vec2, Rule::Finite},
-    FieldSpec{keys::angularVelocity, Field::AngularVelocity, Expect::Number, Rule::Finite},
-    FieldSpec{keys::linearDamping, Field::LinearDamping, Expect::Number, Rule::NonNegative},
-    FieldSpec{keys::angularDamping, Field::AngularDamping, Expect::Number, Rule::NonNegative},
-    FieldSpec{keys::gravityScale, Field::GravityScale, Expect::Number, Rule::Finite},
-    FieldSpec{keys::fixedRotation, Field::FixedRotation, Expect::Boolean},
-};
-
-static_assert(bodyFields.size() <= 32, "seen-key masks are 32 bits wide");
+/// Why `given` may not join `earlier` in an object of `object`'s places, if it may not. The key
+/// blamed is the one that is wrong whichever order they come in; two shape sizes blame the second.
+std::optional<Clash> clashOf(const FieldSpec& given, const FieldSpec& earlier, Places object)
+{
+    if (makesShape(given) && makesShape(earlier))
+    {
+        return Clash{
+            &given, object == place::shape
+                        ? "a shape is a box (halfExtents) or a circle (radius), not both"
+                        : "a body has exactly one shape: halfExtents (a box) or radius (a circle), not both"};
+    }
+    const auto blame = [&](auto isCulprit, auto isOther) -> const FieldSpec*
+    {
+        if (isCulprit(given) && isOther(earlier))
+        {
+            return &given;
+        }
+        if (isCulprit(earlier) && isOther(given))
+        {
+            return &earlier;
+        }
+        return nullptr;
+    };
+    const auto boxOnly = [](const FieldSpec& f) { return f.role == ShapeRole::BoxOnly; };
+    const auto makesCircle = [](const FieldSpec& f) { return f.role == ShapeRole::MakesCircle; };
+    if (const FieldSpec* culprit = blame(boxOnly, makesCircle))
+    {
+        return Clash{culprit, "is for boxes only, and this shape is a circle (it has a radius)"};
+    }
+    const auto shorthand = [](const FieldSpec& f) { return (f.places & place::shorthand) != 0; };
+    const auto shapes = [](const FieldSpec& f) { return f.kind == Kind::Shapes; };
+    if (const FieldSpec* culprit = blame(shorthand, shapes))
+    {
+        return Clash{culprit, makesShape(*culprit)
+                                  ? "a body has either shapes or the one-shape shorthand "
+                                    "(halfExtents or radius on the body), not both"
+                                  : "is a shape key: a body with shapes gives it in each shape"};
+    }
+    return std::nullopt;
+}
 
 /// A JSON number as read, with its 32-bit float value.
 struct Number
@@ -505,30 +479,21 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b)
 }
 
 /// Second pass: reads the scene while checking every value against the format, in document order,
-/// so the first problem in the file is the one reported.
+/// so the first problem in the file is the one reported. What each key is, where it may appear and
+/// where its value goes all come from the field table.
 class SceneBuilder
 {
 public:
     SceneBuilder(const std::string& file, std::string_view text, std::string_view defaultName,
-                 const ReadLimits& limits)
-        : m_file(file), m_text(text), m_defaultName(defaultName), m_limits(limits)
+                 const ReadLimits& limits, int version)
+        : m_file(file), m_text(text), m_defaultName(defaultName), m_limits(limits), m_version(version)
     {
     }
 
     Scene takeScene() { return std::move(m_scene); }
 
     bool null() { typeError(slot(), Found::Null); }
-    bool boolean(bool value)
-    {
-        const Slot s = slot();
-        if (s.expect != Expect::Boolean)
-        {
-            typeError(s, Found::Boolean);
-        }
-        boolField(s.field) = value;
-        m_path.valueDone();
-        return true;
-    }
+    bool boolean(bool value);
     bool number_integer(Json::number_integer_t value) { return number(integerNumber(value)); }
     bool number_unsigned(Json::number_unsigned_t value) { return number(unsignedNumber(value)); }
     bool number_float(Json::number_float_t value, const Json::string_t& raw)
@@ -551,56 +516,32 @@ public:
 private:
     enum class Container : std::uint8_t
     {
-        Root,
-        World,
+        Object, ///< the top level, world, a body, a shape or a filter
         Bodies,
-        Body,
+        Shapes,
         Vec2,
     };
 
     struct Context
     {
-        Container container = Container::Root;
-        std::span<const FieldSpec> fields;
-        std::uint32_t seen = 0;             ///< bit i: fields[i] has been given
-        const FieldSpec* current = nullptr; ///< the key being read; for Vec2, the array's key
+        Container container = Container::Object;
+        Places object = 0;                  ///< for objects: the places whose fields it takes
+        FieldSet seen = 0;                  ///< the fields given so far
+        const FieldSpec* current = nullptr; ///< the key being read; for arrays, the array's field
     };
 
     /// The value expected where the parser is now.
     struct Slot
     {
-        Expect expect = Expect::Number;
-        Field field = Field::None;
-        Rule rule = Rule::Finite;
-        int component = -1; ///< 0 or 1 inside a [x, y] array
+        const FieldSpec* field = nullptr; ///< the key's field, or the array's for its elements
+        int component = -1;               ///< 0 or 1 inside a [x, y] array
+        bool element = false;             ///< an element of `bodies` or `shapes`: an object
+
+        /// Whether the value here is the whole value of a field of `kind`.
+        bool is(Kind kind) const { return !element && component < 0 && field->kind == kind; }
     };
 
-    Slot slot() const
-    {
-        if (m_contexts.empty())
-        {
-            // The first pass has checked that the top level is an object.
-            fail(m_file, {}, "must be a JSON object");
-        }
-        const Context& context = m_contexts.back();
-        switch (context.container)
-        {
-        case Container::Bodies:
-            return {Expect::BodyObject, Field::None, Rule::Finite, -1};
-        case Container::Vec2:
-            if (m_path.index() >= 2)
-            {
-                failVec2Length();
-            }
-            return {Expect::Number, context.current->field, context.current->rule,
-                    static_cast<int>(m_path.index())};
-        case Container::Root:
-        case Container::World:
-        case Container::Body:
-            break;
-        }
-        return {context.current->expect, context.current->field, context.current->rule, -1};
-    }
+    Slot slot() const;
 
     [[noreturn]] void failHere(std::string message) const
     {
@@ -609,7 +550,16 @@ private:
 
     [[noreturn]] void typeError(const Slot& s, Found found) const
     {
-        failHere("must be " + std::string(describe(s.expect)) + ", not " + std::string(describe(found)));
+        std::string_view expected = "an object";
+        if (s.component >= 0)
+        {
+            expected = "a number";
+        }
+        else if (!s.element)
+        {
+            expected = describe(s.field->kind);
+        }
+        failHere("must be " + std::string(expected) + ", not " + std::string(describe(found)));
     }
 
     [[noreturn]] void failVec2Length() const
@@ -617,116 +567,122 @@ private:
         fail(m_file, m_path.containerPath(), "must be [x, y], exactly 2 numbers");
     }
 
+    [[noreturn]] void failUnknownKey(Places object, std::string_view key) const;
+    void checkClashes(const Context& context, const FieldSpec& given) const;
+
     bool number(const Number& n);
-    void storeFloat(const Slot& s, const Number& n);
-    void storeInteger(const Slot& s, const Number& n);
-    void finishObject();
+    float checkedFloat(Rule rule, const Number& n) const;
+    void storeWhole(const FieldSpec& field, const Number& n);
+    void startBody();
+    void startShape();
+    void finishObject(const Context& context);
+    void finishBody(const Context& context);
+    void finishShape(const Context& context);
+    void finishVec2(const Context& context);
+
+    /// Whether the field can be named in this file: keys this version does not support yet are
+    /// unknown in files of formats before theirs.
+    bool visible(const FieldSpec& field) const
+    {
+        return field.kind != Kind::NotYet || field.format <= m_version;
+    }
 
     SceneBody& body() { return m_scene.bodies.back(); }
-    float& floatField(Field field);
-    Vec2& vecField(Field field);
-    int& intField(Field field);
-    bool& boolField(Field field);
+    /// Where the fields of the object being read are stored.
+    Owners<false> owners();
 
     const std::string& m_file;
     std::string_view m_text;
     std::string_view m_defaultName;
     const ReadLimits& m_limits;
+    int m_version;
     Scene m_scene;
+    /// The body's one shape when it uses the shorthand, gathered from its keys.
+    ShapeDef m_shorthand;
+    bool m_inShape = false; ///< reading an element of `shapes` rather than a body's own keys
+    std::size_t m_shapeCount = 0;
     PathTracker m_path;
     std::vector<Context> m_contexts;
 };
 
-[[noreturn]] void unknownField()
+bool givesShapeKind(FieldSet seen)
 {
-    // Only reachable if a field table and the storage switches disagree.
-    throw std::logic_error("scene reader: field has no storage");
+    for (std::size_t i = 0; i < fields.size(); ++i)
+    {
+        if ((seen & fieldBit(i)) != 0 && makesShape(fields[i]))
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
-float& SceneBuilder::floatField(Field field)
+Owners<false> SceneBuilder::owners()
 {
-    switch (field)
+    Owners<false> o;
+    o.scene = &m_scene;
+    o.world = &m_scene.world;
+    if (!m_scene.bodies.empty())
     {
-    case Field::TimeStep:
-        return m_scene.world.timeStep;
-    case Field::RestitutionThreshold:
-        return m_scene.world.restitutionThreshold;
-    case Field::Angle:
-        return body().angle;
-    case Field::Radius:
-        return body().radius;
-    case Field::Density:
-        return body().density;
-    case Field::Friction:
-        return body().friction;
-    case Field::Restitution:
-        return body().restitution;
-    case Field::AngularVelocity:
-        return body().angularVelocity;
-    case Field::LinearDamping:
-        return body().linearDamping;
-    case Field::AngularDamping:
-        return body().angularDamping;
-    case Field::GravityScale:
-        return body().gravityScale;
-    default:
-        unknownField();
+        o.body = &m_scene.bodies.back();
     }
+    o.shape = m_inShape ? &o.body->shapes.back() : &m_shorthand;
+    o.filter = &o.shape->filter;
+    return o;
 }
 
-Vec2& SceneBuilder::vecField(Field field)
+SceneBuilder::Slot SceneBuilder::slot() const
 {
-    switch (field)
+    if (m_contexts.empty())
     {
-    case Field::Gravity:
-        return m_scene.world.gravity;
-    case Field::Position:
-        return body().position;
-    case Field::HalfExtents:
-        return body().halfExtents;
-    case Field::LinearVelocity:
-        return body().linearVelocity;
-    default:
-        unknownField();
+        // The first pass has checked that the top level is an object.
+        fail(m_file, {}, "must be a JSON object");
     }
+    const Context& context = m_contexts.back();
+    switch (context.container)
+    {
+    case Container::Bodies:
+    case Container::Shapes:
+        return {context.current, -1, true};
+    case Container::Vec2:
+        if (m_path.index() >= 2)
+        {
+            failVec2Length();
+        }
+        return {context.current, static_cast<int>(m_path.index()), false};
+    case Container::Object:
+        break;
+    }
+    return {context.current, -1, false};
 }
 
-int& SceneBuilder::intField(Field field)
+bool SceneBuilder::boolean(bool value)
 {
-    switch (field)
+    const Slot s = slot();
+    if (!s.is(Kind::Boolean))
     {
-    case Field::VelocityIterations:
-        return m_scene.world.velocityIterations;
-    case Field::PositionIterations:
-        return m_scene.world.positionIterations;
-    default:
-        unknownField();
+        typeError(s, Found::Boolean);
     }
-}
-
-bool& SceneBuilder::boolField(Field field)
-{
-    switch (field)
-    {
-    case Field::AllowSleep:
-        return m_scene.world.allowSleep;
-    case Field::FixedRotation:
-        return body().fixedRotation;
-    default:
-        unknownField();
-    }
+    valueOf<bool>(*s.field, owners()) = value;
+    m_path.valueDone();
+    return true;
 }
 
 bool SceneBuilder::number(const Number& n)
 {
     const Slot s = slot();
-    if (s.expect == Expect::Integer)
+    if (s.component >= 0)
     {
-        storeInteger(s, n);
+        Vec2& v = valueOf<Vec2>(*s.field, owners());
+        (s.component == 0 ? v.x : v.y) = checkedFloat(s.field->rule, n);
     }
-    else if (s.expect == Expect::Number)
+    else if (s.is(Kind::Number))
     {
-        storeFloat(s, n);
+        valueOf<float>(*s.field, owners()) = checkedFloat(s.field->rule, n);
+    }
+    else if (s.is(Kind::Integer) || s.is(Kind::Bits) || s.is(Kind::Mask))
+    {
+        storeWhole(*s.field, n);
     }
     else
     {
@@ -736,13 +692,13 @@ bool SceneBuilder::number(const Number& n)
     return true;
 }
 
-void SceneBuilder::storeFloat(const Slot& s, const Number& n)
+float SceneBuilder::checkedFloat(Rule rule, const Number& n) const
 {
     if (!n.fitsFloat)
     {
         failHere("is out of range for a 32-bit float");
     }
-    if (const auto broken = checkFloat(s.rule, n.asFloat))
+    if (const auto broken = checkFloat(rule, n.asFloat))
     {
         std::string message(*broken);
         if (n.asFloat == 0.0f && n.value != 0.0)
@@ -751,69 +707,51 @@ void SceneBuilder::storeFloat(const Slot& s, const Number& n)
         }
         failHere(std::move(message));
     }
-    if (s.component >= 0)
-    {
-        Vec2& v = vecField(s.field);
-        (s.component == 0 ? v.x : v.y) = n.asFloat;
-    }
-    else
-    {
-        floatField(s.field) = n.asFloat;
-    }
+    return n.asFloat;
 }
 
-void SceneBuilder::storeInteger(const Slot& s, const Number& n)
+void SceneBuilder::storeWhole(const FieldSpec& field, const Number& n)
 {
     if (std::trunc(n.value) != n.value)
     {
         failHere("must be a whole number");
     }
-    if (n.value < static_cast<double>(std::numeric_limits<std::int32_t>::min()) ||
-        n.value > static_cast<double>(std::numeric_limits<std::int32_t>::max()))
-    {
-        failHere("must fit in a 32-bit integer");
-    }
-    const int value = static_cast<int>(n.value);
-    if (const auto broken = checkInt(s.rule, value))
+    if (const auto broken = checkWhole(field.rule, n.value))
     {
         failHere(std::string(*broken));
     }
-    intField(s.field) = value;
+    if (field.kind == Kind::Integer)
+    {
+        valueOf<int>(field, owners()) = static_cast<int>(n.value);
+        return;
+    }
+    const auto bits = static_cast<std::uint32_t>(n.value);
+    valueOf<std::uint32_t>(field, owners()) = field.kind == Kind::Mask ? maskFromFile(bits) : bits;
 }
 
 bool SceneBuilder::string(Json::string_t& value)
 {
     const Slot s = slot();
-    if (s.expect != Expect::String)
+    if (s.is(Kind::Format))
     {
-        typeError(s, Found::String);
+        // readScene has checked the format before this pass, and a second one is a duplicate key.
     }
-    switch (s.field)
+    else if (s.is(Kind::String))
     {
-    case Field::Format:
-        if (value != formatTag)
-        {
-            failHere("must be " + jsonQuoted(formatTag) + ", not " + jsonQuoted(value, 40));
-        }
-        break;
-    case Field::SceneName:
-        m_scene.name = std::move(value);
-        break;
-    case Field::BodyName:
-        body().name = std::move(value);
-        break;
-    case Field::Type:
-        if (const auto type = parseBodyType(value))
-        {
-            body().type = *type;
-        }
-        else
+        valueOf<std::string>(*s.field, owners()) = std::move(value);
+    }
+    else if (s.is(Kind::BodyType))
+    {
+        const auto type = parseBodyType(value);
+        if (!type)
         {
             failHere(R"(must be "static", "kinematic" or "dynamic", not )" + jsonQuoted(value, 40));
         }
-        break;
-    default:
-        unknownField();
+        valueOf<BodyType>(*s.field, owners()) = *type;
+    }
+    else
+    {
+        typeError(s, Found::String);
     }
     m_path.valueDone();
     return true;
@@ -823,25 +761,27 @@ bool SceneBuilder::start_object(std::size_t /*size*/)
 {
     if (m_contexts.empty())
     {
-        m_contexts.push_back({Container::Root, rootFields, 0, nullptr});
+        m_scene.name = std::string(m_defaultName);
+        m_contexts.push_back({Container::Object, place::root, 0, nullptr});
     }
     else
     {
         const Slot s = slot();
-        if (s.expect == Expect::WorldObject)
+        if (s.element && s.field->kind == Kind::Bodies)
         {
-            m_contexts.push_back({Container::World, worldFields, 0, nullptr});
+            startBody();
         }
-        else if (s.expect == Expect::BodyObject)
+        else if (s.element && s.field->kind == Kind::Shapes)
         {
-            if (m_scene.bodies.size() >= m_limits.maxBodies)
-            {
-                fail(m_file, m_path.containerPath(),
-                     "has more than " + std::to_string(m_limits.maxBodies) +
-                         " bodies, the most a scene may have");
-            }
-            m_scene.bodies.emplace_back();
-            m_contexts.push_back({Container::Body, bodyFields, 0, nullptr});
+            startShape();
+        }
+        else if (s.is(Kind::World))
+        {
+            m_contexts.push_back({Container::Object, place::world, 0, nullptr});
+        }
+        else if (s.is(Kind::Filter))
+        {
+            m_contexts.push_back({Container::Object, place::filter, 0, nullptr});
         }
         else
         {
@@ -852,16 +792,46 @@ bool SceneBuilder::start_object(std::size_t /*size*/)
     return true;
 }
 
+void SceneBuilder::startBody()
+{
+    if (m_scene.bodies.size() >= m_limits.maxBodies)
+    {
+        fail(m_file, m_path.containerPath(),
+             "has more than " + std::to_string(m_limits.maxBodies) + " bodies, the most a scene may have");
+    }
+    m_scene.bodies.emplace_back();
+    m_shorthand = ShapeDef{};
+    m_contexts.push_back({Container::Object, place::bodyObject, 0, nullptr});
+}
+
+void SceneBuilder::startShape()
+{
+    if (m_shapeCount >= m_limits.maxShapes)
+    {
+        fail(m_file, m_path.containerPath(),
+             "brings the scene to more than " + std::to_string(m_limits.maxShapes) +
+                 " shapes, the most a scene may have");
+    }
+    ++m_shapeCount;
+    body().shapes.emplace_back();
+    m_inShape = true;
+    m_contexts.push_back({Container::Object, place::shape, 0, nullptr});
+}
+
 bool SceneBuilder::start_array(std::size_t /*size*/)
 {
     const Slot s = slot();
-    if (s.expect == Expect::Vec2)
+    if (s.is(Kind::Vec2) || s.is(Kind::Direction))
     {
-        m_contexts.push_back({Container::Vec2, {}, 0, m_contexts.back().current});
+        m_contexts.push_back({Container::Vec2, 0, 0, s.field});
     }
-    else if (s.expect == Expect::BodyArray)
+    else if (s.is(Kind::Bodies))
     {
-        m_contexts.push_back({Container::Bodies, {}, 0, nullptr});
+        m_contexts.push_back({Container::Bodies, 0, 0, s.field});
+    }
+    else if (s.is(Kind::Shapes))
+    {
+        m_contexts.push_back({Container::Shapes, 0, 0, s.field});
     }
     else
     {
@@ -871,105 +841,154 @@ bool SceneBuilder::start_array(std::size_t /*size*/)
     return true;
 }
 
+void SceneBuilder::failUnknownKey(Places object, std::string_view key) const
+{
+    std::string message = "unknown key";
+    for (const FieldSpec& field : fields)
+    {
+        if ((field.places & object) != 0 && visible(field) && equalsIgnoringCase(field.key, key))
+        {
+            message += " (did you mean " + jsonQuoted(field.key) + "?)";
+        }
+    }
+    failHere(std::move(message));
+}
+
 bool SceneBuilder::key(Json::string_t& key)
 {
     Context& context = m_contexts.back();
     m_path.setKey(key);
-    std::size_t index = 0;
-    while (index < context.fields.size() && context.fields[index].key != key)
+    const std::optional<std::size_t> index = findField(context.object, key);
+    if (!index || !visible(fields[*index]))
     {
-        ++index;
+        failUnknownKey(context.object, key);
     }
-    if (index == context.fields.size())
+    const FieldSpec& field = fields[*index];
+    if (field.format > m_version)
     {
-        std::string message = "unknown key";
-        for (const FieldSpec& spec : context.fields)
-        {
-            if (equalsIgnoringCase(spec.key, key))
-            {
-                message += " (did you mean " + jsonQuoted(spec.key) + "?)";
-            }
-        }
-        failHere(std::move(message));
+        failHere("needs format " + jsonQuoted(formatTag(field.format)) + " (the file says " +
+                 jsonQuoted(formatTag(m_version)) + ")");
     }
-    const std::uint32_t bit = std::uint32_t{1} << index;
-    if ((context.seen & bit) != 0)
+    if (field.kind == Kind::NotYet)
+    {
+        failHere("not supported yet by this version");
+    }
+    if ((context.seen & fieldBit(*index)) != 0)
     {
         failHere("duplicate key: it is already given in this object");
     }
-    const FieldSpec& spec = context.fields[index];
-    if (spec.field == Field::HalfExtents || spec.field == Field::Radius)
+    checkClashes(context, field);
+    if (makesShape(field))
     {
-        const Field other = spec.field == Field::HalfExtents ? Field::Radius : Field::HalfExtents;
-        for (std::size_t i = 0; i < context.fields.size(); ++i)
-        {
-            if (context.fields[i].field == other && (context.seen & (std::uint32_t{1} << i)) != 0)
-            {
-                failHere("a body has exactly one shape: halfExtents (a box) or radius (a circle), not both");
-            }
-        }
-        body().shape = spec.field == Field::HalfExtents ? ShapeKind::Box : ShapeKind::Circle;
+        owners().shape->kind = field.role == ShapeRole::MakesBox ? ShapeKind::Box : ShapeKind::Circle;
     }
-    context.seen |= bit;
-    context.current = &spec;
+    context.seen |= fieldBit(*index);
+    context.current = &field;
     return true;
+}
+
+void SceneBuilder::checkClashes(const Context& context, const FieldSpec& given) const
+{
+    for (std::size_t i = 0; i < fields.size(); ++i)
+    {
+        if ((context.seen & fieldBit(i)) == 0)
+        {
+            continue;
+        }
+        if (const auto clash = clashOf(given, fields[i], context.object))
+        {
+            fail(m_file, m_path.memberPath(clash->culprit->key), std::string(clash->message));
+        }
+    }
 }
 
 bool SceneBuilder::end_object()
 {
-    finishObject();
+    finishObject(m_contexts.back());
     m_contexts.pop_back();
     m_path.leave();
     return true;
 }
 
-void SceneBuilder::finishObject()
+void SceneBuilder::finishObject(const Context& context)
 {
-    const Context& context = m_contexts.back();
-    const auto given = [&](Field field)
+    for (std::size_t i = 0; i < fields.size(); ++i)
     {
-        for (std::size_t i = 0; i < context.fields.size(); ++i)
+        if ((fields[i].places & context.object) != 0 && fields[i].required &&
+            (context.seen & fieldBit(i)) == 0)
         {
-            if (context.fields[i].field == field)
-            {
-                return (context.seen & (std::uint32_t{1} << i)) != 0;
-            }
-        }
-        return false;
-    };
-    for (const FieldSpec& spec : context.fields)
-    {
-        if (spec.required && !given(spec.field))
-        {
-            fail(m_file, m_path.memberPath(spec.key), "is required");
+            fail(m_file, m_path.memberPath(fields[i].key), "is required");
         }
     }
-    if (context.container == Container::Root && !given(Field::SceneName))
+    if (context.object == place::bodyObject)
     {
-        m_scene.name = std::string(m_defaultName);
+        finishBody(context);
     }
-    if (context.container == Container::Body)
+    else if (context.object == place::shape)
     {
-        if (!given(Field::HalfExtents) && !given(Field::Radius))
-        {
-            fail(m_file, m_path.containerPath(), "needs a shape: halfExtents (a box) or radius (a circle)");
-        }
-        if (auto broken = checkBodyConsistency(body()))
-        {
-            fail(m_file, m_path.memberPath(broken->key), std::move(broken->message));
-        }
+        finishShape(context);
     }
+}
+
+void SceneBuilder::finishBody(const Context& context)
+{
+    if (body().shapes.empty())
+    {
+        if (!givesShapeKind(context.seen))
+        {
+            fail(m_file, m_path.containerPath(),
+                 m_version >= 2 ? "needs a shape: halfExtents (a box), radius (a circle) or shapes"
+                                : "needs a shape: halfExtents (a box) or radius (a circle)");
+        }
+        setShorthandShape(body(), m_shorthand);
+    }
+    if (auto broken = checkBodyConsistency(body()))
+    {
+        fail(m_file, m_path.memberPath(broken->key), std::move(broken->message));
+    }
+}
+
+void SceneBuilder::finishShape(const Context& context)
+{
+    if (!givesShapeKind(context.seen))
+    {
+        fail(m_file, m_path.containerPath(), "needs a size: halfExtents (a box) or radius (a circle)");
+    }
+    m_inShape = false;
 }
 
 bool SceneBuilder::end_array()
 {
-    if (m_contexts.back().container == Container::Vec2 && m_path.index() != 2)
+    const Context& context = m_contexts.back();
+    if (context.container == Container::Vec2)
     {
-        failVec2Length();
+        finishVec2(context);
+    }
+    else if (context.container == Container::Shapes && m_path.index() == 0)
+    {
+        fail(m_file, m_path.containerPath(), "must not be empty: a body with shapes needs at least one");
     }
     m_contexts.pop_back();
     m_path.leave();
     return true;
+}
+
+void SceneBuilder::finishVec2(const Context& context)
+{
+    if (m_path.index() != 2)
+    {
+        failVec2Length();
+    }
+    if (context.current->kind == Kind::Direction)
+    {
+        Vec2& direction = valueOf<Vec2>(*context.current, owners());
+        const std::optional<Vec2> unit = normalisedDirection(direction);
+        if (!unit)
+        {
+            fail(m_file, m_path.containerPath(), "must not be [0, 0]: it is a direction");
+        }
+        direction = *unit;
+    }
 }
 
 bool isBlank(std::string_view text)
@@ -1026,16 +1045,17 @@ Scene readScene(std::string_view text, const std::string& file, std::string_view
     if (format->found != Found::String)
     {
         fail(file, std::string(keys::format),
-             "must be the string " + jsonQuoted(formatTag) + ", not " + std::string(describe(format->found)));
+             "must be the string " + knownFormats() + ", not " + std::string(describe(format->found)));
     }
-    if (format->text != formatTag)
+    const std::optional<int> version = formatVersion(format->text);
+    if (!version)
     {
         fail(file, std::string(keys::format),
-             "must be " + jsonQuoted(formatTag) + ", not " + jsonQuoted(format->text, 40) +
+             "must be " + knownFormats() + ", not " + jsonQuoted(format->text, 40) +
                  " (a format this version does not read)");
     }
 
-    SceneBuilder builder(file, text, defaultName, limits);
+    SceneBuilder builder(file, text, defaultName, limits, *version);
     if (!Json::sax_parse(text.data(), text.data() + text.size(), &builder))
     {
         fail(file, {}, "invalid JSON");

@@ -1,10 +1,15 @@
 #include "oblique/scene.hpp"
+#include "oblique/scene_world.hpp"
+#include "scene_fields.hpp"
 #include "scene_rules.hpp"
 #include "scene_text.hpp"
 
+#include <algorithm>
 #include <array>
+#include <bit>
 #include <cerrno>
 #include <charconv>
+#include <cstdint>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -46,126 +51,6 @@ std::string formatVec2(Vec2 v)
     out += "]";
     return out;
 }
-
-/// A value that cannot be saved: its JSON path and why.
-struct SaveProblem
-{
-    std::string path;
-    std::string message;
-};
-
-class SceneChecker
-{
-public:
-    /// The first value of `scene` that a scene file could not hold or that loading would refuse.
-    std::optional<SaveProblem> check(const Scene& scene)
-    {
-        text(keys::name, scene.name);
-        const SceneWorld& world = scene.world;
-        m_prefix = keys::world;
-        vec2(keys::gravity, world.gravity, Rule::Finite);
-        number(keys::timeStep, world.timeStep, Rule::Positive);
-        integer(keys::velocityIterations, world.velocityIterations, Rule::AtLeastOne);
-        integer(keys::positionIterations, world.positionIterations, Rule::NonNegative);
-        number(keys::restitutionThreshold, world.restitutionThreshold, Rule::NonNegative);
-        for (std::size_t i = 0; i < scene.bodies.size() && !m_problem; ++i)
-        {
-            const SceneBody& body = scene.bodies[i];
-            m_prefix = std::string(keys::bodies);
-            appendPathIndex(m_prefix, i);
-            text(keys::name, body.name);
-            if (bodyTypeName(body.type).empty())
-            {
-                report(keys::type, "is not a body type");
-            }
-            vec2(keys::position, body.position, Rule::Finite);
-            number(keys::angle, body.angle, Rule::Finite);
-            if (body.shape == ShapeKind::Box)
-            {
-                vec2(keys::halfExtents, body.halfExtents, Rule::Positive);
-            }
-            else if (body.shape == ShapeKind::Circle)
-            {
-                number(keys::radius, body.radius, Rule::Positive);
-            }
-            else
-            {
-                report({}, "has a shape that is neither a box nor a circle");
-            }
-            number(keys::density, body.density, Rule::NonNegative);
-            number(keys::friction, body.friction, Rule::NonNegative);
-            number(keys::restitution, body.restitution, Rule::UnitInterval);
-            vec2(keys::linearVelocity, body.linearVelocity, Rule::Finite);
-            number(keys::angularVelocity, body.angularVelocity, Rule::Finite);
-            number(keys::linearDamping, body.linearDamping, Rule::NonNegative);
-            number(keys::angularDamping, body.angularDamping, Rule::NonNegative);
-            number(keys::gravityScale, body.gravityScale, Rule::Finite);
-            if (auto broken = checkBodyConsistency(body))
-            {
-                report(broken->key, std::move(broken->message));
-            }
-        }
-        return m_problem;
-    }
-
-private:
-    void report(std::string_view key, std::string message, std::optional<std::size_t> index = std::nullopt)
-    {
-        if (m_problem)
-        {
-            return;
-        }
-        std::string path = m_prefix;
-        if (!key.empty())
-        {
-            appendPathKey(path, key);
-        }
-        if (index)
-        {
-            appendPathIndex(path, *index);
-        }
-        m_problem = SaveProblem{std::move(path), std::move(message)};
-    }
-
-    void text(std::string_view key, const std::string& value)
-    {
-        if (findInvalidUtf8(value))
-        {
-            report(key, "is not valid UTF-8");
-        }
-    }
-
-    void number(std::string_view key, float value, Rule rule)
-    {
-        if (const auto broken = checkFloat(rule, value))
-        {
-            report(key, std::string(*broken));
-        }
-    }
-
-    void integer(std::string_view key, int value, Rule rule)
-    {
-        if (const auto broken = checkInt(rule, value))
-        {
-            report(key, std::string(*broken));
-        }
-    }
-
-    void vec2(std::string_view key, Vec2 value, Rule rule)
-    {
-        const std::array<float, 2> components{value.x, value.y};
-        for (std::size_t i = 0; i < components.size(); ++i)
-        {
-            if (const auto broken = checkFloat(rule, components[i]))
-            {
-                report(key, std::string(*broken), i);
-            }
-        }
-    }
-
-    std::string m_prefix;
-    std::optional<SaveProblem> m_problem;
-};
 
 /// Builds pretty-printed JSON one member per line, with [x, y] pairs kept on one line.
 class JsonWriter
@@ -242,64 +127,365 @@ private:
     bool m_empty = true; ///< nothing written yet in the innermost object or array
 };
 
+/// Writes a scene as the text of a scene file, walking the field table, and checks each value on
+/// the way: a scene that loading would refuse or change is not written, and the first value at
+/// fault is named by its JSON path.
+class SceneWriter
+{
+public:
+    explicit SceneWriter(const Scene& scene) : m_scene(scene), m_version(usesFormat2(scene) ? 2 : 1) {}
+
+    std::string write()
+    {
+        const Owners<true> owners{.scene = &m_scene, .world = &m_scene.world};
+        m_out.openObject();
+        writeObject(place::root, owners);
+        m_out.closeObject();
+        return m_out.take();
+    }
+
+private:
+    void writeObject(Places object, const Owners<true>& owners);
+    bool isWritten(const FieldSpec& field, Places object, const Owners<true>& owners) const;
+    void writeField(const FieldSpec& field, const Owners<true>& owners);
+    void writeBody(const SceneBody& body);
+    void writeShapes(const SceneBody& body);
+    void checkShapeKind(ShapeKind kind);
+    std::string wholeText(const FieldSpec& field, const Owners<true>& owners);
+    std::string filterText(const Owners<true>& owners);
+
+    /// Refuses the scene, naming `key` (and `index` in it) inside the object being written.
+    [[noreturn]] void refuse(std::string_view key, std::string_view message,
+                             std::optional<std::size_t> index = std::nullopt) const
+    {
+        std::string path = m_path;
+        if (!key.empty())
+        {
+            appendPathKey(path, key);
+        }
+        if (index)
+        {
+            appendPathIndex(path, *index);
+        }
+        throw std::invalid_argument("scene cannot be saved: " + path + ": " + std::string(message));
+    }
+
+    /// Enters a member of the object being written for the rest of the scope, for error paths.
+    class PathScope
+    {
+    public:
+        PathScope(std::string& path, std::string_view key, std::optional<std::size_t> index = std::nullopt)
+            : m_path(path), m_saved(path)
+        {
+            appendPathKey(m_path, key);
+            if (index)
+            {
+                appendPathIndex(m_path, *index);
+            }
+        }
+        ~PathScope() { m_path = std::move(m_saved); }
+        PathScope(const PathScope&) = delete;
+        PathScope& operator=(const PathScope&) = delete;
+
+    private:
+        std::string& m_path;
+        std::string m_saved;
+    };
+
+    const Scene& m_scene;
+    int m_version;
+    JsonWriter m_out;
+    std::string m_path; ///< the JSON path of the object being written
+};
+
+/// Whether loading `direction` gives back the same bits: loading normalises directions.
+bool loadsUnchanged(Vec2 direction)
+{
+    const std::optional<Vec2> unit = normalisedDirection(direction);
+    const auto same = [](float a, float b)
+    { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); };
+    return unit && same(unit->x, direction.x) && same(unit->y, direction.y);
+}
+
+/// Whether two owners hold the same value for `field` (floats compared as numbers, so -0 == 0).
+bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>& b)
+{
+    switch (field.kind)
+    {
+    case Kind::Number:
+        return valueOf<float>(field, a) == valueOf<float>(field, b);
+    case Kind::Boolean:
+        return valueOf<bool>(field, a) == valueOf<bool>(field, b);
+    case Kind::Vec2:
+    case Kind::Direction:
+        return valueOf<Vec2>(field, a) == valueOf<Vec2>(field, b);
+    case Kind::Integer:
+        return valueOf<int>(field, a) == valueOf<int>(field, b);
+    case Kind::Bits:
+    case Kind::Mask:
+        return valueOf<std::uint32_t>(field, a) == valueOf<std::uint32_t>(field, b);
+    case Kind::String:
+        return valueOf<std::string>(field, a) == valueOf<std::string>(field, b);
+    case Kind::BodyType:
+        return valueOf<BodyType>(field, a) == valueOf<BodyType>(field, b);
+    case Kind::Filter:
+        return std::all_of(fields.begin(), fields.end(),
+                           [&](const FieldSpec& part)
+                           { return (part.places & place::filter) == 0 || sameValue(part, a, b); });
+    case Kind::Format:
+    case Kind::World:
+    case Kind::Bodies:
+    case Kind::Shapes:
+    case Kind::NotYet:
+        break;
+    }
+    return true;
+}
+
+void SceneWriter::writeObject(Places object, const Owners<true>& owners)
+{
+    for (const FieldSpec& field : fields)
+    {
+        if ((field.places & object) != 0 && isWritten(field, object, owners))
+        {
+            writeField(field, owners);
+        }
+    }
+}
+
+bool SceneWriter::isWritten(const FieldSpec& field, Places object, const Owners<true>& owners) const
+{
+    if (field.kind == Kind::NotYet || field.format > m_version)
+    {
+        return false;
+    }
+    if (field.kind == Kind::Shapes)
+    {
+        return !owners.body->shapes.empty();
+    }
+    const bool onBody = object == place::bodyObject && (field.places & place::body) == 0;
+    if (onBody && !owners.body->shapes.empty())
+    {
+        return false;
+    }
+    switch (field.role)
+    {
+    case ShapeRole::MakesBox:
+    case ShapeRole::BoxOnly:
+        return owners.shape->kind == ShapeKind::Box;
+    case ShapeRole::MakesCircle:
+        return owners.shape->kind == ShapeKind::Circle;
+    case ShapeRole::Any:
+        break;
+    }
+    // [0, 0] is no direction at all, and a file cannot say it.
+    if (field.kind == Kind::Direction && valueOf<Vec2>(field, owners) == Vec2{})
+    {
+        return false;
+    }
+    // The shorthand's format-2 keys are written only when they say something: a body that does not
+    // use them reads as it did in format 1.
+    if (onBody && field.format > 1)
+    {
+        const ShapeDef defaults;
+        const Owners<true> defaultOwners{.shape = &defaults, .filter = &defaults.filter};
+        return !sameValue(field, owners, defaultOwners);
+    }
+    return true;
+}
+
+void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
+{
+    switch (field.kind)
+    {
+    case Kind::Format:
+        m_out.stringMember(field.key, formatTag(m_version));
+        return;
+    case Kind::String:
+    {
+        const std::string& text = valueOf<std::string>(field, owners);
+        if (findInvalidUtf8(text))
+        {
+            refuse(field.key, "is not valid UTF-8");
+        }
+        m_out.stringMember(field.key, text);
+        return;
+    }
+    case Kind::BodyType:
+    {
+        const std::string_view name = bodyTypeName(valueOf<BodyType>(field, owners));
+        if (name.empty())
+        {
+            refuse(field.key, "is not a body type");
+        }
+        m_out.stringMember(field.key, name);
+        return;
+    }
+    case Kind::Number:
+    {
+        const float value = valueOf<float>(field, owners);
+        if (const auto broken = checkFloat(field.rule, value))
+        {
+            refuse(field.key, *broken);
+        }
+        m_out.member(field.key, value);
+        return;
+    }
+    case Kind::Integer:
+    case Kind::Bits:
+    case Kind::Mask:
+        m_out.rawMember(field.key, wholeText(field, owners));
+        return;
+    case Kind::Boolean:
+        m_out.member(field.key, valueOf<bool>(field, owners));
+        return;
+    case Kind::Vec2:
+    case Kind::Direction:
+    {
+        const Vec2 value = valueOf<Vec2>(field, owners);
+        const std::array<float, 2> components{value.x, value.y};
+        for (std::size_t i = 0; i < components.size(); ++i)
+        {
+            if (const auto broken = checkFloat(field.rule, components[i]))
+            {
+                refuse(field.key, *broken, i);
+            }
+        }
+        if (field.kind == Kind::Direction && !loadsUnchanged(value))
+        {
+            refuse(field.key, "must have length 1 (or be [0, 0] for none): loading would normalise it");
+        }
+        m_out.member(field.key, value);
+        return;
+    }
+    case Kind::World:
+    {
+        const PathScope scope(m_path, field.key);
+        m_out.openObject(field.key);
+        writeObject(place::world, owners);
+        m_out.closeObject();
+        return;
+    }
+    case Kind::Bodies:
+        m_out.openArray(field.key);
+        for (std::size_t i = 0; i < m_scene.bodies.size(); ++i)
+        {
+            const PathScope scope(m_path, field.key, i);
+            writeBody(m_scene.bodies[i]);
+        }
+        m_out.closeArray();
+        return;
+    case Kind::Shapes:
+        writeShapes(*owners.body);
+        return;
+    case Kind::Filter:
+        m_out.rawMember(field.key, filterText(owners));
+        return;
+    case Kind::NotYet:
+        break;
+    }
+    throw std::logic_error("scene writer: " + std::string(field.key) + " cannot be written");
+}
+
+void SceneWriter::checkShapeKind(ShapeKind kind)
+{
+    if (kind != ShapeKind::Box && kind != ShapeKind::Circle)
+    {
+        refuse({}, "has a shape that is neither a box nor a circle");
+    }
+}
+
+void SceneWriter::writeBody(const SceneBody& body)
+{
+    const ShapeDef shorthand = shapeDefOf(body);
+    if (body.shapes.empty())
+    {
+        checkShapeKind(shorthand.kind);
+    }
+    const Owners<true> owners{.scene = &m_scene,
+                              .world = &m_scene.world,
+                              .body = &body,
+                              .shape = &shorthand,
+                              .filter = &shorthand.filter};
+    m_out.openObject();
+    writeObject(place::bodyObject, owners);
+    m_out.closeObject();
+    if (auto broken = checkBodyConsistency(body))
+    {
+        refuse(broken->key, broken->message);
+    }
+}
+
+void SceneWriter::writeShapes(const SceneBody& body)
+{
+    m_out.openArray(keys::shapes);
+    for (std::size_t i = 0; i < body.shapes.size(); ++i)
+    {
+        const PathScope scope(m_path, keys::shapes, i);
+        const ShapeDef& shape = body.shapes[i];
+        checkShapeKind(shape.kind);
+        const Owners<true> owners{.body = &body, .shape = &shape, .filter = &shape.filter};
+        m_out.openObject();
+        writeObject(place::shape, owners);
+        m_out.closeObject();
+    }
+    m_out.closeArray();
+}
+
+std::string SceneWriter::wholeText(const FieldSpec& field, const Owners<true>& owners)
+{
+    if (field.kind == Kind::Integer)
+    {
+        const int value = valueOf<int>(field, owners);
+        if (const auto broken = checkInt(field.rule, value))
+        {
+            refuse(field.key, *broken);
+        }
+        return std::to_string(value);
+    }
+    const std::uint32_t bits = valueOf<std::uint32_t>(field, owners);
+    const std::uint32_t written = field.kind == Kind::Mask ? maskToFile(bits) : bits;
+    if (written > 0xFFFFu)
+    {
+        refuse(field.key, "has bits beyond the 16 a scene file can name");
+    }
+    if (field.kind == Kind::Mask && maskFromFile(written) != bits)
+    {
+        refuse(field.key, "cannot be written: 65535 in a scene file means every category (all 32 bits)");
+    }
+    return std::to_string(written);
+}
+
+std::string SceneWriter::filterText(const Owners<true>& owners)
+{
+    const PathScope scope(m_path, keys::filter);
+    // One line, like an [x, y] pair: the three numbers make one setting.
+    std::string text = "{";
+    for (const FieldSpec& field : fields)
+    {
+        if ((field.places & place::filter) == 0)
+        {
+            continue;
+        }
+        if (text.size() > 1)
+        {
+            text += ", ";
+        }
+        text += jsonQuoted(field.key);
+        text += ": ";
+        text += wholeText(field, owners);
+    }
+    text += "}";
+    return text;
+}
+
 } // namespace
 
 } // namespace scene_detail
 
 std::string toSceneJson(const Scene& scene)
 {
-    using namespace scene_detail;
-
-    if (auto problem = SceneChecker().check(scene))
-    {
-        throw std::invalid_argument("scene cannot be saved: " + problem->path + ": " + problem->message);
-    }
-
-    JsonWriter out;
-    out.openObject();
-    out.stringMember(keys::format, formatTag);
-    out.stringMember(keys::name, scene.name);
-
-    const SceneWorld& world = scene.world;
-    out.openObject(keys::world);
-    out.member(keys::gravity, world.gravity);
-    out.member(keys::timeStep, world.timeStep);
-    out.member(keys::velocityIterations, world.velocityIterations);
-    out.member(keys::positionIterations, world.positionIterations);
-    out.member(keys::allowSleep, world.allowSleep);
-    out.member(keys::restitutionThreshold, world.restitutionThreshold);
-    out.closeObject();
-
-    out.openArray(keys::bodies);
-    for (const SceneBody& body : scene.bodies)
-    {
-        out.openObject();
-        out.stringMember(keys::name, body.name);
-        out.stringMember(keys::type, bodyTypeName(body.type));
-        out.member(keys::position, body.position);
-        out.member(keys::angle, body.angle);
-        if (body.shape == ShapeKind::Box)
-        {
-            out.member(keys::halfExtents, body.halfExtents);
-        }
-        else
-        {
-            out.member(keys::radius, body.radius);
-        }
-        out.member(keys::density, body.density);
-        out.member(keys::friction, body.friction);
-        out.member(keys::restitution, body.restitution);
-        out.member(keys::linearVelocity, body.linearVelocity);
-        out.member(keys::angularVelocity, body.angularVelocity);
-        out.member(keys::linearDamping, body.linearDamping);
-        out.member(keys::angularDamping, body.angularDamping);
-        out.member(keys::gravityScale, body.gravityScale);
-        out.member(keys::fixedRotation, body.fixedRotation);
-        out.closeObject();
-    }
-    out.closeArray();
-    out.closeObject();
-    return out.take();
+    return scene_detail::SceneWriter(scene).write();
 }
 
 void saveScene(const Scene& scene, const std::filesystem::path& file)

@@ -1,0 +1,343 @@
+#pragma once
+/// Every field of the scene formats, described once: its key, the kind of value it holds, the rule
+/// its values keep, where in a Scene it is stored, which objects of a file it belongs to and the
+/// format that brought it. The reader, its checks and the writer all work from this one table, so
+/// a field is added or changed in one row.
+///
+/// A field's default is its value in a default-constructed owner (SceneWorld, SceneBody, ShapeDef,
+/// Filter): the public headers state each default once, and the table does not repeat them.
+
+#include "oblique/scene.hpp"
+#include "oblique/shape.hpp"
+#include "scene_rules.hpp"
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+
+namespace oblique::scene_detail
+{
+
+/// What a field's value is, in the file and in the Scene.
+enum class Kind : std::uint8_t
+{
+    Format,    ///< the top level's `format` string (scene_rules knows the formats)
+    String,    ///< UTF-8 text
+    BodyType,  ///< "static", "kinematic" or "dynamic"
+    Number,    ///< a 32-bit float
+    Integer,   ///< a whole number held as an int
+    Boolean,   ///< true or false
+    Vec2,      ///< [x, y]; the rule applies to each number
+    Direction, ///< [x, y], finite and not [0, 0], normalised on load; [0, 0] in a Scene means none
+    Bits,      ///< filter bits: a whole number in [0, 65535] held as 32 bits
+    Mask,      ///< as Bits, except that 65535 means every category (all 32 bits)
+    World,     ///< the world object
+    Bodies,    ///< the array of body objects
+    Shapes,    ///< a body's array of shape objects
+    Filter,    ///< a shape's filter object
+    NotYet,    ///< a format-2 key this version does not support: refused in a format-2 file
+};
+
+/// The objects of a scene file, as bits: a field belongs to one or more of them.
+using Places = std::uint8_t;
+namespace place
+{
+inline constexpr Places root = 1u << 0u;
+inline constexpr Places world = 1u << 1u;
+inline constexpr Places body = 1u << 2u;
+/// An element of a body's `shapes`.
+inline constexpr Places shape = 1u << 3u;
+/// A shape key given on the body itself, for the one shape of the shorthand.
+inline constexpr Places shorthand = 1u << 4u;
+inline constexpr Places filter = 1u << 5u;
+
+inline constexpr Places shapeKey = shape | shorthand;
+/// The fields a body object takes: its own and its shorthand shape's.
+inline constexpr Places bodyObject = body | shorthand;
+} // namespace place
+
+/// How a shape field relates to the shape's kind.
+enum class ShapeRole : std::uint8_t
+{
+    Any,
+    MakesBox,    ///< giving it makes the shape a box, and only boxes have it
+    MakesCircle, ///< giving it makes the shape a circle, and only circles have it
+    BoxOnly,     ///< only boxes have it
+};
+
+/// Where a field's value is stored. Fields that hold objects or arrays, and fields this version
+/// does not support, have none.
+using Member =
+    std::variant<std::monostate, std::string Scene::*, Vec2 SceneWorld::*, float SceneWorld::*,
+                 int SceneWorld::*, bool SceneWorld::*, std::string SceneBody::*, BodyType SceneBody::*,
+                 Vec2 SceneBody::*, float SceneBody::*, bool SceneBody::*, Vec2 ShapeDef::*,
+                 float ShapeDef::*, bool ShapeDef::*, std::uint32_t Filter::*, std::int32_t Filter::*>;
+
+struct FieldSpec
+{
+    std::string_view key;
+    Kind kind = Kind::Number;
+    Rule rule = Rule::Finite;
+    Places places = 0;
+    Member member{};
+    int format = 1; ///< the first format that has the key
+    ShapeRole role = ShapeRole::Any;
+    bool required = false;
+};
+
+/// The fields in the order the writer emits them within each object.
+inline constexpr std::array fields{
+    // The top level.
+    FieldSpec{.key = keys::format, .kind = Kind::Format, .places = place::root, .required = true},
+    FieldSpec{.key = keys::name, .kind = Kind::String, .places = place::root, .member = &Scene::name},
+    FieldSpec{.key = keys::world, .kind = Kind::World, .places = place::root},
+    FieldSpec{.key = keys::bodies, .kind = Kind::Bodies, .places = place::root, .required = true},
+    FieldSpec{.key = keys::joints, .kind = Kind::NotYet, .places = place::root, .format = 2},
+
+    // world
+    FieldSpec{
+        .key = keys::gravity, .kind = Kind::Vec2, .places = place::world, .member = &SceneWorld::gravity},
+    FieldSpec{.key = keys::timeStep,
+              .kind = Kind::Number,
+              .rule = Rule::Positive,
+              .places = place::world,
+              .member = &SceneWorld::timeStep},
+    FieldSpec{.key = keys::velocityIterations,
+              .kind = Kind::Integer,
+              .rule = Rule::AtLeastOne,
+              .places = place::world,
+              .member = &SceneWorld::velocityIterations},
+    FieldSpec{.key = keys::positionIterations,
+              .kind = Kind::Integer,
+              .rule = Rule::NonNegative,
+              .places = place::world,
+              .member = &SceneWorld::positionIterations},
+    FieldSpec{.key = keys::allowSleep,
+              .kind = Kind::Boolean,
+              .places = place::world,
+              .member = &SceneWorld::allowSleep},
+    FieldSpec{.key = keys::restitutionThreshold,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::world,
+              .member = &SceneWorld::restitutionThreshold},
+    FieldSpec{.key = keys::solver, .kind = Kind::NotYet, .places = place::world, .format = 2},
+    FieldSpec{.key = keys::subSteps, .kind = Kind::NotYet, .places = place::world, .format = 2},
+    FieldSpec{.key = keys::contactHertz, .kind = Kind::NotYet, .places = place::world, .format = 2},
+    FieldSpec{.key = keys::contactDampingRatio, .kind = Kind::NotYet, .places = place::world, .format = 2},
+    FieldSpec{.key = keys::contactPushMaxSpeed, .kind = Kind::NotYet, .places = place::world, .format = 2},
+
+    // A body, and the shape keys that its shapes and its shorthand share.
+    FieldSpec{.key = keys::name, .kind = Kind::String, .places = place::body, .member = &SceneBody::name},
+    FieldSpec{.key = keys::type, .kind = Kind::BodyType, .places = place::body, .member = &SceneBody::type},
+    FieldSpec{.key = keys::position,
+              .kind = Kind::Vec2,
+              .places = place::body,
+              .member = &SceneBody::position,
+              .required = true},
+    FieldSpec{.key = keys::angle, .kind = Kind::Number, .places = place::body, .member = &SceneBody::angle},
+    FieldSpec{.key = keys::halfExtents,
+              .kind = Kind::Vec2,
+              .rule = Rule::Positive,
+              .places = place::shapeKey,
+              .member = &ShapeDef::halfExtents,
+              .role = ShapeRole::MakesBox},
+    FieldSpec{.key = keys::radius,
+              .kind = Kind::Number,
+              .rule = Rule::Positive,
+              .places = place::shapeKey,
+              .member = &ShapeDef::radius,
+              .role = ShapeRole::MakesCircle},
+    FieldSpec{.key = keys::offset,
+              .kind = Kind::Vec2,
+              .places = place::shape,
+              .member = &ShapeDef::offset,
+              .format = 2},
+    FieldSpec{.key = keys::angle,
+              .kind = Kind::Number,
+              .places = place::shape,
+              .member = &ShapeDef::angle,
+              .format = 2,
+              .role = ShapeRole::BoxOnly},
+    FieldSpec{.key = keys::density,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::shapeKey,
+              .member = &ShapeDef::density},
+    FieldSpec{.key = keys::friction,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::shapeKey,
+              .member = &ShapeDef::friction},
+    FieldSpec{.key = keys::restitution,
+              .kind = Kind::Number,
+              .rule = Rule::UnitInterval,
+              .places = place::shapeKey,
+              .member = &ShapeDef::restitution},
+    FieldSpec{.key = keys::sensor,
+              .kind = Kind::Boolean,
+              .places = place::shapeKey,
+              .member = &ShapeDef::isSensor,
+              .format = 2},
+    FieldSpec{.key = keys::filter, .kind = Kind::Filter, .places = place::shapeKey, .format = 2},
+    FieldSpec{.key = keys::surfaceSpeed,
+              .kind = Kind::Number,
+              .places = place::shapeKey,
+              .member = &ShapeDef::surfaceSpeed,
+              .format = 2},
+    FieldSpec{.key = keys::oneWay,
+              .kind = Kind::Direction,
+              .places = place::shapeKey,
+              .member = &ShapeDef::oneWay,
+              .format = 2},
+    FieldSpec{.key = keys::shapes, .kind = Kind::Shapes, .places = place::body, .format = 2},
+    FieldSpec{.key = keys::linearVelocity,
+              .kind = Kind::Vec2,
+              .places = place::body,
+              .member = &SceneBody::linearVelocity},
+    FieldSpec{.key = keys::angularVelocity,
+              .kind = Kind::Number,
+              .places = place::body,
+              .member = &SceneBody::angularVelocity},
+    FieldSpec{.key = keys::linearDamping,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::body,
+              .member = &SceneBody::linearDamping},
+    FieldSpec{.key = keys::angularDamping,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::body,
+              .member = &SceneBody::angularDamping},
+    FieldSpec{.key = keys::gravityScale,
+              .kind = Kind::Number,
+              .places = place::body,
+              .member = &SceneBody::gravityScale},
+    FieldSpec{.key = keys::fixedRotation,
+              .kind = Kind::Boolean,
+              .places = place::body,
+              .member = &SceneBody::fixedRotation},
+
+    // A shape's filter.
+    FieldSpec{.key = keys::category,
+              .kind = Kind::Bits,
+              .rule = Rule::Bits16,
+              .places = place::filter,
+              .member = &Filter::categoryBits,
+              .format = 2},
+    FieldSpec{.key = keys::mask,
+              .kind = Kind::Mask,
+              .rule = Rule::Bits16,
+              .places = place::filter,
+              .member = &Filter::maskBits,
+              .format = 2},
+    FieldSpec{.key = keys::group,
+              .kind = Kind::Integer,
+              .rule = Rule::Int16,
+              .places = place::filter,
+              .member = &Filter::groupIndex,
+              .format = 2},
+};
+
+/// A set of fields, as bits indexed like `fields`.
+using FieldSet = std::uint64_t;
+static_assert(fields.size() <= 64, "a FieldSet has a bit per field");
+
+constexpr FieldSet fieldBit(std::size_t index)
+{
+    return FieldSet{1} << index;
+}
+
+/// The index of the field `key` names among those of `object`'s places, if any.
+std::optional<std::size_t> findField(Places object, std::string_view key);
+
+/// Puts the shorthand's one shape into the body's shape fields: the inverse of shapeDefOf, which
+/// reads them back out.
+void setShorthandShape(SceneBody& body, const ShapeDef& shape);
+
+template <typename T>
+struct MemberTraits;
+template <typename V, typename O>
+struct MemberTraits<V O::*>
+{
+    using Value = V;
+    using Owner = O;
+};
+
+/// The objects the fields of the file object being read or written live in; const for writing.
+template <bool IsConst>
+struct Owners
+{
+    template <typename T>
+    using Ptr = std::conditional_t<IsConst, const T*, T*>;
+
+    Ptr<Scene> scene = nullptr;
+    Ptr<SceneWorld> world = nullptr;
+    Ptr<SceneBody> body = nullptr;
+    Ptr<ShapeDef> shape = nullptr;
+    Ptr<Filter> filter = nullptr;
+
+    template <typename Owner>
+    Ptr<Owner> get() const
+    {
+        if constexpr (std::is_same_v<Owner, Scene>)
+        {
+            return scene;
+        }
+        else if constexpr (std::is_same_v<Owner, SceneWorld>)
+        {
+            return world;
+        }
+        else if constexpr (std::is_same_v<Owner, SceneBody>)
+        {
+            return body;
+        }
+        else if constexpr (std::is_same_v<Owner, ShapeDef>)
+        {
+            return shape;
+        }
+        else
+        {
+            static_assert(std::is_same_v<Owner, Filter>, "a field lives in one of the owners above");
+            return filter;
+        }
+    }
+};
+
+/// The `Value` that `field` stores in `owners`.
+template <typename Value, bool IsConst>
+auto& valueOf(const FieldSpec& field, const Owners<IsConst>& owners)
+{
+    std::conditional_t<IsConst, const Value*, Value*> found = nullptr;
+    std::visit(
+        [&](auto member)
+        {
+            using M = decltype(member);
+            if constexpr (!std::is_same_v<M, std::monostate>)
+            {
+                using Traits = MemberTraits<M>;
+                if constexpr (std::is_same_v<typename Traits::Value, Value>)
+                {
+                    if (auto* owner = owners.template get<typename Traits::Owner>())
+                    {
+                        found = &(owner->*member);
+                    }
+                }
+            }
+        },
+        field.member);
+    if (found == nullptr)
+    {
+        // Only reachable if the table and the code using it disagree.
+        throw std::logic_error("scene field table: " + std::string(field.key) + " is not stored here");
+    }
+    return *found;
+}
+
+} // namespace oblique::scene_detail
