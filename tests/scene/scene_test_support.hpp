@@ -74,6 +74,21 @@ inline std::string sceneWithBody(std::string_view members)
            std::string(members) + "}]}";
 }
 
+/// A format-2 scene text whose bodies[1] has `members`; bodies[0] is a valid circle.
+inline std::string scene2WithBody(std::string_view members)
+{
+    return R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "radius": 1}, {)" +
+           std::string(members) + "}]}";
+}
+
+/// A format-2 scene text whose bodies[1] is a dynamic body of two shapes: a valid box, and
+/// bodies[1].shapes[1] with `members`.
+inline std::string scene2WithShape(std::string_view members)
+{
+    return scene2WithBody(R"("position": [0, 0], "shapes": [{"halfExtents": [1, 1]}, {)" +
+                          std::string(members) + "}]");
+}
+
 inline std::uint32_t bitsOf(float value)
 {
     return std::bit_cast<std::uint32_t>(value);
@@ -103,6 +118,27 @@ inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
         sameFloat(x.x, y.x, what);
         sameFloat(x.y, y.y, what);
     };
+    const auto sameFilter = [&](const Filter& x, const Filter& y, const std::string& at)
+    {
+        field(x.categoryBits == y.categoryBits, at + "filter.categoryBits");
+        field(x.maskBits == y.maskBits, at + "filter.maskBits");
+        field(x.groupIndex == y.groupIndex, at + "filter.groupIndex");
+    };
+    const auto sameShape = [&](const ShapeDef& x, const ShapeDef& y, const std::string& at)
+    {
+        field(x.kind == y.kind, at + "kind");
+        sameVec(x.halfExtents, y.halfExtents, at + "halfExtents");
+        sameFloat(x.radius, y.radius, at + "radius");
+        sameVec(x.offset, y.offset, at + "offset");
+        sameFloat(x.angle, y.angle, at + "angle");
+        sameFloat(x.density, y.density, at + "density");
+        sameFloat(x.friction, y.friction, at + "friction");
+        sameFloat(x.restitution, y.restitution, at + "restitution");
+        field(x.isSensor == y.isSensor, at + "isSensor");
+        sameFilter(x.filter, y.filter, at);
+        sameFloat(x.surfaceSpeed, y.surfaceSpeed, at + "surfaceSpeed");
+        sameVec(x.oneWay, y.oneWay, at + "oneWay");
+    };
 
     field(a.name == b.name, "name");
     sameVec(a.world.gravity, b.world.gravity, "world.gravity");
@@ -127,6 +163,15 @@ inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
         sameFloat(x.density, y.density, at + "density");
         sameFloat(x.friction, y.friction, at + "friction");
         sameFloat(x.restitution, y.restitution, at + "restitution");
+        field(x.sensor == y.sensor, at + "sensor");
+        sameFilter(x.filter, y.filter, at);
+        sameFloat(x.surfaceSpeed, y.surfaceSpeed, at + "surfaceSpeed");
+        sameVec(x.oneWay, y.oneWay, at + "oneWay");
+        field(x.shapes.size() == y.shapes.size(), at + "shapes.size");
+        for (std::size_t k = 0; k < x.shapes.size() && k < y.shapes.size(); ++k)
+        {
+            sameShape(x.shapes[k], y.shapes[k], at + "shapes[" + std::to_string(k) + "].");
+        }
         sameVec(x.linearVelocity, y.linearVelocity, at + "linearVelocity");
         sameFloat(x.angularVelocity, y.angularVelocity, at + "angularVelocity");
         sameFloat(x.linearDamping, y.linearDamping, at + "linearDamping");
