@@ -12,6 +12,7 @@
 #include "scene_rules.hpp"
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
@@ -252,6 +253,27 @@ static_assert(fields.size() <= 64, "a FieldSet has a bit per field");
 constexpr FieldSet fieldBit(std::size_t index)
 {
     return FieldSet{1} << index;
+}
+
+/// The fields for which `test` holds.
+template <typename Test>
+constexpr FieldSet fieldsWhere(Test test)
+{
+    FieldSet set = 0;
+    for (std::size_t i = 0; i < fields.size(); ++i)
+    {
+        if (test(fields[i]))
+        {
+            set |= fieldBit(i);
+        }
+    }
+    return set;
+}
+
+/// The index of the first field in `set`; `set` must not be empty.
+constexpr std::size_t firstField(FieldSet set)
+{
+    return static_cast<std::size_t>(std::countr_zero(set));
 }
 
 /// The index of the field `key` names among those of `object`'s places, if any.

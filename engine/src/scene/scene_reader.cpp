@@ -355,10 +355,23 @@ std::string_view describe(Kind kind)
     return "a value";
 }
 
-bool makesShape(const FieldSpec& field)
+constexpr bool makesShape(const FieldSpec& field)
 {
     return field.role == ShapeRole::MakesBox || field.role == ShapeRole::MakesCircle;
 }
+
+/// The keys that choose a shape's kind: a shape, or a body without shapes, needs one of them.
+constexpr FieldSet shapeMakers = fieldsWhere(makesShape);
+
+/// The keys that some other key of the same object rules out (see clashOf).
+constexpr FieldSet clashingFields = fieldsWhere(
+    [](const FieldSpec& field)
+    {
+        return field.role != ShapeRole::Any || field.kind == Kind::Shapes ||
+               (field.places & place::shorthand) != 0;
+    });
+
+constexpr FieldSet requiredFields = fieldsWhere([](const FieldSpec& field) { return field.required; });
 
 /// Two keys of one object that may not both be given: the one at fault, and why.
 struct Clash
@@ -568,7 +581,7 @@ private:
     }
 
     [[noreturn]] void failUnknownKey(Places object, std::string_view key) const;
-    void checkClashes(const Context& context, const FieldSpec& given) const;
+    void checkClashes(const Context& context, std::size_t index) const;
 
     bool number(const Number& n);
     float checkedFloat(Rule rule, const Number& n) const;
@@ -604,18 +617,6 @@ private:
     PathTracker m_path;
     std::vector<Context> m_contexts;
 };
-
-bool givesShapeKind(FieldSet seen)
-{
-    for (std::size_t i = 0; i < fields.size(); ++i)
-    {
-        if ((seen & fieldBit(i)) != 0 && makesShape(fields[i]))
-        {
-            return true;
-        }
-    }
-    return false;
-}
 
 Owners<false> SceneBuilder::owners()
 {
@@ -877,7 +878,7 @@ bool SceneBuilder::key(Json::string_t& key)
     {
         failHere("duplicate key: it is already given in this object");
     }
-    checkClashes(context, field);
+    checkClashes(context, *index);
     if (makesShape(field))
     {
         owners().shape->kind = field.role == ShapeRole::MakesBox ? ShapeKind::Box : ShapeKind::Circle;
@@ -887,15 +888,15 @@ bool SceneBuilder::key(Json::string_t& key)
     return true;
 }
 
-void SceneBuilder::checkClashes(const Context& context, const FieldSpec& given) const
+void SceneBuilder::checkClashes(const Context& context, std::size_t index) const
 {
-    for (std::size_t i = 0; i < fields.size(); ++i)
+    if ((clashingFields & fieldBit(index)) == 0)
     {
-        if ((context.seen & fieldBit(i)) == 0)
-        {
-            continue;
-        }
-        if (const auto clash = clashOf(given, fields[i], context.object))
+        return;
+    }
+    for (FieldSet earlier = context.seen & clashingFields; earlier != 0; earlier &= earlier - 1)
+    {
+        if (const auto clash = clashOf(fields[index], fields[firstField(earlier)], context.object))
         {
             fail(m_file, m_path.memberPath(clash->culprit->key), std::string(clash->message));
         }
@@ -912,12 +913,12 @@ bool SceneBuilder::end_object()
 
 void SceneBuilder::finishObject(const Context& context)
 {
-    for (std::size_t i = 0; i < fields.size(); ++i)
+    for (FieldSet missing = requiredFields & ~context.seen; missing != 0; missing &= missing - 1)
     {
-        if ((fields[i].places & context.object) != 0 && fields[i].required &&
-            (context.seen & fieldBit(i)) == 0)
+        const FieldSpec& field = fields[firstField(missing)];
+        if ((field.places & context.object) != 0)
         {
-            fail(m_file, m_path.memberPath(fields[i].key), "is required");
+            fail(m_file, m_path.memberPath(field.key), "is required");
         }
     }
     if (context.object == place::bodyObject)
@@ -934,7 +935,7 @@ void SceneBuilder::finishBody(const Context& context)
 {
     if (body().shapes.empty())
     {
-        if (!givesShapeKind(context.seen))
+        if ((context.seen & shapeMakers) == 0)
         {
             fail(m_file, m_path.containerPath(),
                  m_version >= 2 ? "needs a shape: halfExtents (a box), radius (a circle) or shapes"
@@ -950,7 +951,7 @@ void SceneBuilder::finishBody(const Context& context)
 
 void SceneBuilder::finishShape(const Context& context)
 {
-    if (!givesShapeKind(context.seen))
+    if ((context.seen & shapeMakers) == 0)
     {
         fail(m_file, m_path.containerPath(), "needs a size: halfExtents (a box) or radius (a circle)");
     }

@@ -263,8 +263,9 @@ bool SceneWriter::isWritten(const FieldSpec& field, Places object, const Owners<
     {
         return !owners.body->shapes.empty();
     }
-    const bool onBody = object == place::bodyObject && (field.places & place::body) == 0;
-    if (onBody && !owners.body->shapes.empty())
+    // A shape key given on the body itself, for the shorthand's one shape.
+    const bool shorthandKey = object == place::bodyObject && (field.places & place::shorthand) != 0;
+    if (shorthandKey && !owners.body->shapes.empty())
     {
         return false;
     }
@@ -285,7 +286,7 @@ bool SceneWriter::isWritten(const FieldSpec& field, Places object, const Owners<
     }
     // The shorthand's format-2 keys are written only when they say something: a body that does not
     // use them reads as it did in format 1.
-    if (onBody && field.format > 1)
+    if (shorthandKey && field.format > 1)
     {
         const ShapeDef defaults;
         const Owners<true> defaultOwners{.shape = &defaults, .filter = &defaults.filter};
