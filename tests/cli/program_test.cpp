@@ -2,6 +2,8 @@
 // codes. Both engines' outputs are compared through the JSON itself.
 
 #include "contact_matching.hpp"
+#include "oblique/scene.hpp"
+#include "oblique/scene_world.hpp"
 #include "run_program.hpp"
 
 #include <algorithm>
@@ -9,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 
 namespace oblique::test
 {
@@ -41,6 +44,12 @@ std::vector<compare::PairContact> contactsOf(const Json& report)
         compare::PairContact pc;
         pc.a = c.at("a").get<int>();
         pc.b = c.at("b").get<int>();
+        pc.showShapes = c.contains("shapeA");
+        if (pc.showShapes)
+        {
+            pc.shapeA = c.at("shapeA").get<int>();
+            pc.shapeB = c.at("shapeB").get<int>();
+        }
         pc.normal = vec2Of(c.at("normal"));
         for (const Json& p : c.at("points"))
         {
@@ -91,6 +100,9 @@ TEST_P(CliProgramOnScene, BothEnginesPrintTheSameContacts)
 
 TEST_P(CliProgramOnScene, OutputHasTheDocumentedShape)
 {
+    const Scene scene = loadScene(GetParam());
+    const auto shapeCount = [&](int body)
+    { return shapeDefsOf(scene.bodies.at(static_cast<std::size_t>(body))).size(); };
     for (const char* engine : {"oblique", "box2d"})
     {
         SCOPED_TRACE(engine);
@@ -103,21 +115,27 @@ TEST_P(CliProgramOnScene, OutputHasTheDocumentedShape)
         EXPECT_EQ(keysOf(report), (std::vector<std::string>{"engine", "contacts"}));
         ASSERT_TRUE(report.at("contacts").is_array());
 
-        int previousA = -1;
-        int previousB = -1;
+        std::tuple<int, int, int, int> previous{-1, -1, -1, -1};
         for (const Json& c : report.at("contacts"))
         {
-            ASSERT_EQ(keysOf(c), (std::vector<std::string>{"a", "b", "normal", "points"}));
             ASSERT_TRUE(c.at("a").is_number_integer());
             ASSERT_TRUE(c.at("b").is_number_integer());
             const int a = c.at("a").get<int>();
             const int b = c.at("b").get<int>();
             EXPECT_GE(a, 0);
             EXPECT_LT(a, b);
-            EXPECT_TRUE(a > previousA || (a == previousA && b > previousB))
-                << "not sorted at " << a << "," << b;
-            previousA = a;
-            previousB = b;
+            // Shapes are named when either body has several.
+            const bool named = shapeCount(a) > 1 || shapeCount(b) > 1;
+            ASSERT_EQ(keysOf(c),
+                      named ? (std::vector<std::string>{"a", "b", "shapeA", "shapeB", "normal", "points"})
+                            : (std::vector<std::string>{"a", "b", "normal", "points"}));
+            const int shapeA = named ? c.at("shapeA").get<int>() : 0;
+            const int shapeB = named ? c.at("shapeB").get<int>() : 0;
+            EXPECT_LT(static_cast<std::size_t>(shapeA), shapeCount(a));
+            EXPECT_LT(static_cast<std::size_t>(shapeB), shapeCount(b));
+            const std::tuple<int, int, int, int> order{a, b, shapeA, shapeB};
+            EXPECT_LT(previous, order) << "not sorted at " << a << "," << b;
+            previous = order;
 
             ASSERT_TRUE(isNumberPair(c.at("normal")));
             const Vec2 n = vec2Of(c.at("normal"));
@@ -206,6 +224,43 @@ TEST(CliProgram, BadSceneIsExitTwoWithFileAndPathOnStderr)
         EXPECT_TRUE(isOneLine(r.err)) << r.err;
         EXPECT_NE(r.err.find("bad.json"), std::string::npos) << r.err;
         EXPECT_NE(r.err.find("bodies[0].halfExtents[1]"), std::string::npos) << r.err;
+    }
+}
+
+TEST(CliProgram, BrokenFormat2ShapesAreExitTwoWithTheirPath)
+{
+    struct Case
+    {
+        const char* text;
+        const char* path;
+    };
+    const Case cases[] = {
+        {R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "shapes": [{"halfExtents": [1, 1]},
+            {"radius": 0.5, "angle": 0.3}]}]})",
+         "bodies[0].shapes[1].angle"},
+        {R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "shapes": [{"halfExtents": [1, 1],
+            "filter": {"mask": 70000}}]}]})",
+         "bodies[0].shapes[0].filter.mask"},
+        {R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "halfExtents": [1, 1],
+            "shapes": [{"radius": 1}]}]})",
+         "bodies[0]"},
+        {R"({"format": "oblique-scene/1", "bodies": [{"position": [0, 0], "halfExtents": [1, 1],
+            "sensor": true}]})",
+         "bodies[0].sensor"},
+    };
+    const TempDir dir;
+    for (const Case& c : cases)
+    {
+        SCOPED_TRACE(c.path);
+        const auto scene = dir.write("broken.json", c.text);
+        for (const char* command : {"run", "contacts", "compare"})
+        {
+            const ProgramResult r = oblique({command, scene.string()});
+            EXPECT_EQ(r.exitCode, 2) << command;
+            EXPECT_EQ(r.out, "") << command;
+            EXPECT_TRUE(isOneLine(r.err)) << r.err;
+            EXPECT_NE(r.err.find(std::string("broken.json: ") + c.path), std::string::npos) << r.err;
+        }
     }
 }
 

@@ -21,16 +21,23 @@ void checkMass(const WorldState& w, const char* function, std::uint32_t body, st
 namespace
 {
 
-// A direction of unit length; scaled first so that huge components do not overflow the length.
+// A direction of unit length. One within a few float roundings of unit length already is kept as
+// it is, so a shape's oneWay read back and given again (a saved scene) changes no bit.
 Vec2 unitDirection(Vec2 d)
 {
     if (d == Vec2{})
     {
         return d;
     }
-    const float scale = std::max(std::fabs(d.x), std::fabs(d.y));
-    const Vec2 s = (1.0f / scale) * d;
-    return (1.0f / length(s)) * s;
+    const double x = static_cast<double>(d.x);
+    const double y = static_cast<double>(d.y);
+    const double length = std::hypot(x, y);
+    constexpr double kTolerance = 4.0 / 16777216.0;
+    if (std::fabs(length - 1.0) <= kTolerance)
+    {
+        return d;
+    }
+    return {static_cast<float>(x / length), static_cast<float>(y / length)};
 }
 
 ShapeDef normalised(const ShapeDef& def)
