@@ -1,4 +1,4 @@
-// Fuzz target for the scene reader: any bytes go to parseScene.
+// Fuzz target for the scene reader (formats 1 and 2): any bytes go to parseScene.
 //
 // - Bad input may only ever be reported as SceneError; any other exception is a bug.
 // - A scene that loads must save (toSceneJson) and load back to the same scene, every field equal
@@ -46,6 +46,24 @@ void expectEqual(const T& original, const T& reloaded, const std::string& field)
     }
 }
 
+void expectSameShape(const ShapeDef& x, const ShapeDef& y, const std::string& at)
+{
+    expectEqual(x.kind, y.kind, at + "kind");
+    expectSame(x.halfExtents, y.halfExtents, at + "halfExtents");
+    expectSame(x.radius, y.radius, at + "radius");
+    expectSame(x.offset, y.offset, at + "offset");
+    expectSame(x.angle, y.angle, at + "angle");
+    expectSame(x.density, y.density, at + "density");
+    expectSame(x.friction, y.friction, at + "friction");
+    expectSame(x.restitution, y.restitution, at + "restitution");
+    expectEqual(x.isSensor, y.isSensor, at + "sensor");
+    expectEqual(x.filter.categoryBits, y.filter.categoryBits, at + "filter.category");
+    expectEqual(x.filter.maskBits, y.filter.maskBits, at + "filter.mask");
+    expectEqual(x.filter.groupIndex, y.filter.groupIndex, at + "filter.group");
+    expectSame(x.surfaceSpeed, y.surfaceSpeed, at + "surfaceSpeed");
+    expectSame(x.oneWay, y.oneWay, at + "oneWay");
+}
+
 void expectSameScene(const Scene& a, const Scene& b)
 {
     expectEqual(a.name, b.name, "name");
@@ -78,6 +96,17 @@ void expectSameScene(const Scene& a, const Scene& b)
         expectSame(x.angularDamping, y.angularDamping, at + "angularDamping");
         expectSame(x.gravityScale, y.gravityScale, at + "gravityScale");
         expectEqual(x.fixedRotation, y.fixedRotation, at + "fixedRotation");
+        expectEqual(x.sensor, y.sensor, at + "sensor");
+        expectEqual(x.filter.categoryBits, y.filter.categoryBits, at + "filter.category");
+        expectEqual(x.filter.maskBits, y.filter.maskBits, at + "filter.mask");
+        expectEqual(x.filter.groupIndex, y.filter.groupIndex, at + "filter.group");
+        expectSame(x.surfaceSpeed, y.surfaceSpeed, at + "surfaceSpeed");
+        expectSame(x.oneWay, y.oneWay, at + "oneWay");
+        expectEqual(x.shapes.size(), y.shapes.size(), at + "the number of shapes");
+        for (std::size_t k = 0; k < x.shapes.size(); ++k)
+        {
+            expectSameShape(x.shapes[k], y.shapes[k], at + "shapes[" + std::to_string(k) + "].");
+        }
     }
 }
 

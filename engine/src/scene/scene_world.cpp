@@ -1,6 +1,8 @@
 #include "oblique/scene_world.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <optional>
 
 namespace oblique
@@ -82,10 +84,16 @@ bool isDefaultFilter(const Filter& f)
            f.groupIndex == defaults.groupIndex;
 }
 
+// Not +0.0: a -0.0 written to a file must come back as -0.0.
+bool isSet(float value)
+{
+    return std::bit_cast<std::uint32_t>(value) != 0u;
+}
+
 // Whether the shape uses a key format 1 does not have.
 bool usesFormat2(const ShapeDef& s)
 {
-    return s.isSensor || !isDefaultFilter(s.filter) || s.surfaceSpeed != 0.0f || s.oneWay != Vec2{};
+    return s.isSensor || !isDefaultFilter(s.filter) || isSet(s.surfaceSpeed) || !(s.oneWay == Vec2{});
 }
 
 } // namespace

@@ -208,17 +208,27 @@ bool loadsUnchanged(Vec2 direction)
 }
 
 /// Whether two owners hold the same value for `field` (floats compared as numbers, so -0 == 0).
+// Floats compare by their bits, so that -0.0 is written where it differs from a default of 0.
+bool sameBits(float a, float b)
+{
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
 bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>& b)
 {
     switch (field.kind)
     {
     case Kind::Number:
-        return valueOf<float>(field, a) == valueOf<float>(field, b);
+        return sameBits(valueOf<float>(field, a), valueOf<float>(field, b));
     case Kind::Boolean:
         return valueOf<bool>(field, a) == valueOf<bool>(field, b);
     case Kind::Vec2:
     case Kind::Direction:
-        return valueOf<Vec2>(field, a) == valueOf<Vec2>(field, b);
+    {
+        const Vec2 x = valueOf<Vec2>(field, a);
+        const Vec2 y = valueOf<Vec2>(field, b);
+        return sameBits(x.x, y.x) && sameBits(x.y, y.y);
+    }
     case Kind::Integer:
         return valueOf<int>(field, a) == valueOf<int>(field, b);
     case Kind::Bits:
