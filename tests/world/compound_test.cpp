@@ -2,6 +2,7 @@
 // the centre of mass, shapes of one body never colliding, contacts and events per shape, sensors
 // and every filter rule, compound bodies at rest beside Box2D.
 
+#include "oblique/scene_builders.hpp"
 #include "world_scenes.hpp"
 
 #include <box2d/box2d.h>
@@ -377,6 +378,37 @@ TEST(CompoundShapes, BadShapeCallsChangeNothing)
     EXPECT_THROW(world.setShape(id, boxShape({1.0f, 1.0f})), std::invalid_argument);
     // The body's bounding box covers both.
     EXPECT_FLOAT_EQ(world.aabb(id).upper.x, 1.5f);
+}
+
+TEST(CompoundScenes, ARunningWorldSavesAndLoadsBackItsShapes)
+{
+    // What the sandbox's save does: capture the world as a scene and write it as a file.
+    const Scene scene = scenes::compoundBodies();
+    SceneInstance running = instantiate(scene);
+    for (int i = 0; i < 45; ++i)
+    {
+        running.world.step(kDt);
+    }
+    const Scene captured = captureScene(running.world, running.bodies, scene);
+    const Scene loaded = parseScene(toSceneJson(captured), "captured.json");
+    SceneInstance again = instantiate(loaded);
+    ASSERT_EQ(again.bodies.size(), running.bodies.size());
+    for (std::size_t i = 0; i < running.bodies.size(); ++i)
+    {
+        const BodyId a = running.bodies[i];
+        const BodyId b = again.bodies[i];
+        EXPECT_EQ(again.world.shapes(b).size(), running.world.shapes(a).size()) << "body " << i;
+        EXPECT_EQ(again.world.position(b), running.world.position(a)) << "body " << i;
+        EXPECT_EQ(again.world.angle(b), running.world.angle(a)) << "body " << i;
+        // The centre is placed from the origin again: the same to within rounding.
+        EXPECT_NEAR(again.world.worldCenter(b).x, running.world.worldCenter(a).x, 1e-5f) << "body " << i;
+        EXPECT_NEAR(again.world.worldCenter(b).y, running.world.worldCenter(a).y, 1e-5f) << "body " << i;
+        EXPECT_EQ(again.world.mass(b), running.world.mass(a)) << "body " << i;
+        // The file holds the origin's velocity; the centre's comes back to within rounding.
+        EXPECT_NEAR(again.world.linearVelocity(b).x, running.world.linearVelocity(a).x, 1e-5f) << "body " << i;
+        EXPECT_NEAR(again.world.linearVelocity(b).y, running.world.linearVelocity(a).y, 1e-5f) << "body " << i;
+        EXPECT_EQ(again.world.angularVelocity(b), running.world.angularVelocity(a)) << "body " << i;
+    }
 }
 
 } // namespace

@@ -18,6 +18,9 @@ WorldDef worldDefOf(const SceneWorld& settings);
 BodyDef bodyDefOf(const SceneBody& body);
 /// The shorthand's one shape (the body's origin-centred box or circle and its material).
 ShapeDef shapeDefOf(const SceneBody& body);
+/// Puts shape into the body's shorthand fields: the inverse of shapeDefOf (a placement is not part
+/// of the shorthand).
+void setShorthandShape(SceneBody& body, const ShapeDef& shape);
 /// Every shape of the body: `shapes` when it has them, else the shorthand's one.
 std::vector<ShapeDef> shapeDefsOf(const SceneBody& body);
 /// The bounding box of all the body's shapes where the scene places them.

@@ -13,7 +13,7 @@ void WorldState::reinsertProxy(std::uint32_t shape)
     ShapeRecord& s = shapes[shape];
     tree.destroyProxy(s.proxyId);
     std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
-    s.proxyId = tree.createProxy(shapeAabb(shape), kAabbMargin, shape);
+    s.proxyId = tree.createProxy(placeShape(shape), kAabbMargin, shape);
     moveBuffer.push_back(s.proxyId);
 }
 
@@ -104,7 +104,7 @@ void WorldState::synchronize(float dt)
              s = shapes[static_cast<std::size_t>(s)].next)
         {
             ShapeRecord& shape = shapes[static_cast<std::size_t>(s)];
-            if (tree.moveProxy(shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)), kAabbMargin,
+            if (tree.moveProxy(shape.proxyId, placeShape(static_cast<std::uint32_t>(s)), kAabbMargin,
                                displacement))
             {
                 moveBuffer.push_back(shape.proxyId);

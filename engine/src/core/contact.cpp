@@ -243,8 +243,8 @@ void WorldState::collide(float dt)
             destroyContact(c, true);
             continue;
         }
-        const ShapeGeometry ga = geometry(contact.shapeA);
-        const ShapeGeometry gb = geometry(contact.shapeB);
+        const ShapeGeometry& ga = geometry(contact.shapeA);
+        const ShapeGeometry& gb = geometry(contact.shapeB);
         const bool wasTouching = (contact.flags & kContactTouching) != 0;
         bool touching = false;
         if ((contact.flags & kContactSensor) != 0)

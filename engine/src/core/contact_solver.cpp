@@ -131,9 +131,19 @@ struct PairBodies
     Vec2 centerB;
 };
 
+// The step's numbers every point reads, held apart from the step context so that writing a
+// constraint cannot make the compiler read them again.
+struct PointSettings
+{
+    float dt;
+    float invDt;
+    float warmStartScale;
+    float restitutionThreshold;
+};
+
 // One contact point's part of a constraint; false when it is a speculative point that stays
 // apart this step (left out of the constraint).
-bool preparePoint(const StepContext& ctx, const PairBodies& bodies, Contact& c, int j, ContactConstraint& cc,
+bool preparePoint(PointSettings settings, const PairBodies& bodies, Contact& c, int j, ContactConstraint& cc,
                   ConstraintExtra& extra)
 {
     const ManifoldPoint& mp = c.manifold.points[j];
@@ -153,7 +163,7 @@ bool preparePoint(const StepContext& ctx, const PairBodies& bodies, Contact& c, 
     // A speculative point that would still be apart at the end of the step, at the speed the pair
     // has now, costs a full solve every iteration for nothing: leave it out. If other pushes close
     // the gap after all, it is a contact next step, as without speculation.
-    if (mp.separation > 0.0f && mp.separation + ctx.dt * vRel >= kLinearSlop)
+    if (mp.separation > 0.0f && mp.separation + settings.dt * vRel >= kLinearSlop)
     {
         c.normalImpulse[j] = 0.0f;
         c.tangentImpulse[j] = 0.0f;
@@ -164,8 +174,8 @@ bool preparePoint(const StepContext& ctx, const PairBodies& bodies, Contact& c, 
     cp.rtB = cross(rB, t);
     extra.localAnchorA[slot] = invRotate(pa.q, mp.point - (0.5f * mp.separation) * n - pa.c);
     extra.localAnchorB[slot] = invRotate(pb.q, mp.point + (0.5f * mp.separation) * n - pb.c);
-    cp.normalImpulse = ctx.warmStartScale * c.normalImpulse[j];
-    cp.tangentImpulse = ctx.warmStartScale * c.tangentImpulse[j];
+    cp.normalImpulse = settings.warmStartScale * c.normalImpulse[j];
+    cp.tangentImpulse = settings.warmStartScale * c.tangentImpulse[j];
     const float mA = va.invMass;
     const float iA = va.invInertia;
     const float mB = vb.invMass;
@@ -177,15 +187,15 @@ bool preparePoint(const StepContext& ctx, const PairBodies& bodies, Contact& c, 
     extra.bounce[slot] = 0.0f;
     // A speculative point may close its gap this step and no more.
     const float gap = std::max(mp.separation, 0.0f);
-    cp.velocityBias = -gap * ctx.invDt;
+    cp.velocityBias = -gap * settings.invDt;
     // A bounce happens where the gap closes, part way through the step: the pair ends the step as
     // far apart as it travels back in the rest of the step, and leaves at the restitution times
     // its approach speed. Bouncing at the start of the step instead would gain height on every
     // bounce, and stopping at the surface would lose it.
-    if (c.restitution > 0.0f && vRel < -ctx.world.def.restitutionThreshold && gap < -ctx.dt * vRel)
+    if (c.restitution > 0.0f && vRel < -settings.restitutionThreshold && gap < -settings.dt * vRel)
     {
         const float leave = -c.restitution * vRel;
-        cp.velocityBias = leave - (1.0f + c.restitution) * gap * ctx.invDt;
+        cp.velocityBias = leave - (1.0f + c.restitution) * gap * settings.invDt;
         if (gap > 0.0f)
         {
             // The bias above places the pair; the leaving speed is restored after the positions
@@ -206,7 +216,8 @@ void prepareContacts(StepContext& ctx)
     ContactSolver& solver = w.contactSolver;
     solver.constraints.clear();
     solver.extras.clear();
-    solver.hasBounces = false;
+    const PointSettings settings{ctx.dt, ctx.invDt, ctx.warmStartScale, w.def.restitutionThreshold};
+    bool hasBounces = false;
     const auto contactEnd = static_cast<std::int32_t>(w.contacts.size());
     for (std::int32_t ci = 0; ci < contactEnd; ++ci)
     {
@@ -237,9 +248,9 @@ void prepareContacts(StepContext& ctx)
                                 w.states[c.b].center};
         for (int j = 0; j < c.manifold.pointCount; ++j)
         {
-            if (preparePoint(ctx, bodies, c, j, cc, extra))
+            if (preparePoint(settings, bodies, c, j, cc, extra))
             {
-                solver.hasBounces = solver.hasBounces || extra.bounce[cc.velocityPoints] > 0.0f;
+                hasBounces = hasBounces || extra.bounce[cc.velocityPoints] > 0.0f;
                 ++cc.velocityPoints;
             }
         }
@@ -264,6 +275,7 @@ void prepareContacts(StepContext& ctx)
             }
         }
     }
+    solver.hasBounces = hasBounces;
     solver.wide.build(solver.constraints, w.solverBodies.velocities);
 }
 

@@ -64,6 +64,7 @@ void buildIslands(StepContext& ctx)
         unite(islands.parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
     }
     islands.awake.assign(w.records.size(), 0);
+    bool anyAsleep = false;
     for (std::int32_t i = 0; i < bodySlots; ++i)
     {
         const BodyRecord& r = w.records[static_cast<std::size_t>(i)];
@@ -71,8 +72,9 @@ void buildIslands(StepContext& ctx)
         {
             islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] = 1;
         }
+        anyAsleep = anyAsleep || (r.alive && !r.awake && r.type != BodyType::Static);
     }
-    for (std::int32_t i = 0; i < bodySlots; ++i)
+    for (std::int32_t i = 0; anyAsleep && i < bodySlots; ++i)
     {
         BodyRecord& r = w.records[static_cast<std::size_t>(i)];
         if (r.alive && r.type != BodyType::Static && !r.awake &&

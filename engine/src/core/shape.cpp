@@ -81,6 +81,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
     {
         index = static_cast<std::uint32_t>(shapes.size());
         shapes.emplace_back();
+        placed.emplace_back();
     }
     ShapeRecord& s = shapes[index];
     const std::uint32_t generation = s.generation;
@@ -109,7 +110,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
     }
     ++r.shapeCount;
 
-    s.proxyId = tree.createProxy(shapeAabb(index), kAabbMargin, index);
+    s.proxyId = tree.createProxy(placeShape(index), kAabbMargin, index);
     moveBuffer.push_back(s.proxyId);
     return index;
 }
@@ -204,7 +205,7 @@ const ShapeDef& World::shape(BodyId id) const
 Obb World::obb(ShapeId id) const
 {
     const WorldState& w = *m_impl;
-    const ShapeGeometry g = w.geometry(w.checkedShape(id, "obb"));
+    const ShapeGeometry& g = w.geometry(w.checkedShape(id, "obb"));
     if (!std::holds_alternative<Obb>(g))
     {
         fail("obb", "the shape is not a box");
@@ -221,7 +222,7 @@ Obb World::obb(BodyId id) const
 Circle World::circle(ShapeId id) const
 {
     const WorldState& w = *m_impl;
-    const ShapeGeometry g = w.geometry(w.checkedShape(id, "circle"));
+    const ShapeGeometry& g = w.geometry(w.checkedShape(id, "circle"));
     if (!std::holds_alternative<Circle>(g))
     {
         fail("circle", "the shape is not a circle");

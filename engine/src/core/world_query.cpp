@@ -131,7 +131,7 @@ CharacterMoveResult moveShape(const WorldState& w, Shape shape, Vec2 displacemen
                                  return true;
                              }
                              // Obstacle first: normals point from the obstacle to the character.
-                             const ShapeGeometry other = w.geometry(index);
+                             const ShapeGeometry& other = w.geometry(index);
                              const Mtv push = mtv(other, ShapeGeometry{shape});
                              if (push.overlapping && push.depth > deepest)
                              {

@@ -30,6 +30,7 @@ struct WorldState
     int bodyCount = 0;
 
     std::vector<ShapeRecord> shapes;
+    std::vector<ShapeGeometry> placed; // each shape where its body's pose puts it (see placeShape)
     std::vector<std::uint32_t> freeShapes;
 
     DynamicTree tree;                     // one proxy per shape; user data is the shape slot
@@ -69,9 +70,15 @@ struct WorldState
     std::uint32_t checkedShape(ShapeId id, const char* what) const;
     // The body's one shape, for the calls that only make sense on a one-shape body.
     std::uint32_t onlyShape(std::uint32_t body, const char* what) const;
-    ShapeGeometry geometry(std::uint32_t shape) const
+    // Where the shape is in the world. Kept by placeShape, which every change of a body's pose or
+    // of a shape is followed by (adding a shape, setShape, setTransform, the step's refit), so
+    // the narrow phase and queries read it instead of placing the shape again.
+    const ShapeGeometry& geometry(std::uint32_t shape) const { return placed[shape]; }
+    // Places the shape where its body is now; returns its bounding box.
+    Aabb placeShape(std::uint32_t shape)
     {
-        return worldGeometry(shapes[shape], states[shapes[shape].body]);
+        placed[shape] = worldGeometry(shapes[shape], states[shapes[shape].body]);
+        return aabbOf(placed[shape]);
     }
     Aabb shapeAabb(std::uint32_t shape) const { return aabbOf(geometry(shape)); }
     std::uint32_t addShape(std::uint32_t body, const ShapeDef& shapeDef);

@@ -196,18 +196,4 @@ std::optional<std::size_t> findField(Places object, std::string_view key)
     return std::nullopt;
 }
 
-void setShorthandShape(SceneBody& body, const ShapeDef& shape)
-{
-    body.shape = shape.kind;
-    body.halfExtents = shape.halfExtents;
-    body.radius = shape.radius;
-    body.density = shape.density;
-    body.friction = shape.friction;
-    body.restitution = shape.restitution;
-    body.sensor = shape.isSensor;
-    body.filter = shape.filter;
-    body.surfaceSpeed = shape.surfaceSpeed;
-    body.oneWay = shape.oneWay;
-}
-
 } // namespace oblique::scene_detail

@@ -279,10 +279,6 @@ constexpr std::size_t firstField(FieldSet set)
 /// The index of the field `key` names among those of `object`'s places, if any.
 std::optional<std::size_t> findField(Places object, std::string_view key);
 
-/// Puts the shorthand's one shape into the body's shape fields: the inverse of shapeDefOf, which
-/// reads them back out.
-void setShorthandShape(SceneBody& body, const ShapeDef& shape);
-
 template <typename T>
 struct MemberTraits;
 template <typename V, typename O>

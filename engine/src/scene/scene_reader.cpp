@@ -1,5 +1,6 @@
 #include "scene_reader.hpp"
 
+#include "oblique/scene_world.hpp"
 #include "scene_fields.hpp"
 #include "scene_rules.hpp"
 #include "scene_text.hpp"

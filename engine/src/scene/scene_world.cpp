@@ -50,6 +50,20 @@ ShapeDef shapeDefOf(const SceneBody& body)
     return def;
 }
 
+void setShorthandShape(SceneBody& body, const ShapeDef& shape)
+{
+    body.shape = shape.kind;
+    body.halfExtents = shape.halfExtents;
+    body.radius = shape.radius;
+    body.density = shape.density;
+    body.friction = shape.friction;
+    body.restitution = shape.restitution;
+    body.sensor = shape.isSensor;
+    body.filter = shape.filter;
+    body.surfaceSpeed = shape.surfaceSpeed;
+    body.oneWay = shape.oneWay;
+}
+
 std::vector<ShapeDef> shapeDefsOf(const SceneBody& body)
 {
     if (!body.shapes.empty())
@@ -161,17 +175,7 @@ Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const 
             shapes.size() == 1 && i < origin.bodies.size() && origin.bodies[i].shapes.empty();
         if (shorthand)
         {
-            const ShapeDef& shape = world.shape(shapes.front());
-            body.shape = shape.kind;
-            body.halfExtents = shape.halfExtents;
-            body.radius = shape.radius;
-            body.density = shape.density;
-            body.friction = shape.friction;
-            body.restitution = shape.restitution;
-            body.sensor = shape.isSensor;
-            body.filter = shape.filter;
-            body.surfaceSpeed = shape.surfaceSpeed;
-            body.oneWay = shape.oneWay;
+            setShorthandShape(body, world.shape(shapes.front()));
         }
         else
         {
