@@ -38,8 +38,9 @@ void WorldState::updatePairs()
             continue;
         }
         const std::uint32_t self = tree.userData(proxy);
-        const ShapeRecord& selfShape = shapes[self];
-        const BodyType selfType = records[selfShape.body].type;
+        const std::uint32_t selfBody = shapes[self].body;
+        const Filter selfFilter = shapes[self].def.filter;
+        const BodyType selfType = records[selfBody].type;
         tree.query(tree.fatAabb(proxy),
                    [&](std::int32_t other)
                    {
@@ -55,7 +56,7 @@ void WorldState::updatePairs()
                        const std::uint32_t shape = tree.userData(other);
                        const ShapeRecord& otherShape = shapes[shape];
                        // Shapes of one body never collide.
-                       if (otherShape.body == selfShape.body)
+                       if (otherShape.body == selfBody)
                        {
                            return true;
                        }
@@ -64,7 +65,7 @@ void WorldState::updatePairs()
                        {
                            return true;
                        }
-                       if (!shouldCollide(selfShape.def.filter, otherShape.def.filter))
+                       if (!shouldCollide(selfFilter, otherShape.def.filter))
                        {
                            return true;
                        }

@@ -18,8 +18,9 @@ namespace
 // from the bodies' current poses; only the part beyond the slop is removed, and never more than
 // kMaxLinearCorrection at once, so deep overlaps are worked out over several steps instead of
 // exploding apart. Returns the smallest separation seen.
-float solvePosition(std::vector<SolverPose>& poses, const std::vector<SolverVelocity>& masses,
-                    const ContactConstraint& cc, const ConstraintExtra& extra)
+[[gnu::always_inline]] inline float solvePosition(std::vector<SolverPose>& poses,
+                                                  const std::vector<SolverVelocity>& masses,
+                                                  const ContactConstraint& cc, const ConstraintExtra& extra)
 {
     SolverPose& a = poses[static_cast<std::size_t>(cc.indexA)];
     SolverPose& b = poses[static_cast<std::size_t>(cc.indexB)];
@@ -141,10 +142,11 @@ struct PointSettings
     float restitutionThreshold;
 };
 
-// One contact point's part of a constraint; false when it is a speculative point that stays
-// apart this step (left out of the constraint).
-bool preparePoint(PointSettings settings, const PairBodies& bodies, Contact& c, int j, ContactConstraint& cc,
-                  ConstraintExtra& extra)
+// Manifold point j as the constraint's point `slot`; false when it is a speculative point that
+// stays apart this step (left out of the constraint).
+[[gnu::always_inline]] inline bool preparePoint(PointSettings settings, const PairBodies& bodies, Contact& c,
+                                                int j, int slot, ContactConstraint& cc,
+                                                ConstraintExtra& extra)
 {
     const ManifoldPoint& mp = c.manifold.points[j];
     const SolverVelocity& va = bodies.va;
@@ -153,7 +155,6 @@ bool preparePoint(PointSettings settings, const PairBodies& bodies, Contact& c, 
     const SolverPose& pb = bodies.pb;
     const Vec2 n = cc.normal;
     const Vec2 t{n.y, -n.x};
-    const int slot = cc.velocityPoints;
     VelocityPoint& cp = cc.points[slot];
     const Vec2 rA = mp.point - bodies.centerA;
     const Vec2 rB = mp.point - bodies.centerB;
@@ -246,15 +247,18 @@ void prepareContacts(StepContext& ctx)
                                 w.solverBodies.poses[static_cast<std::size_t>(ib)],
                                 w.states[c.a].center,
                                 w.states[c.b].center};
-        for (int j = 0; j < c.manifold.pointCount; ++j)
+        const int pointCount = c.manifold.pointCount;
+        int kept = 0;
+        for (int j = 0; j < pointCount; ++j)
         {
-            if (preparePoint(settings, bodies, c, j, cc, extra))
+            if (preparePoint(settings, bodies, c, j, kept, cc, extra))
             {
-                hasBounces = hasBounces || extra.bounce[cc.velocityPoints] > 0.0f;
-                ++cc.velocityPoints;
+                hasBounces = hasBounces || extra.bounce[kept] > 0.0f;
+                ++kept;
             }
         }
-        if (cc.velocityPoints == 0)
+        cc.velocityPoints = kept;
+        if (kept == 0)
         {
             solver.constraints.pop_back();
             solver.extras.pop_back();

@@ -62,8 +62,8 @@ public:
     void clearMoved(std::int32_t proxyId) { m_nodes[static_cast<std::size_t>(proxyId)].moved = false; }
 
     // Calls callback(proxyId) for each leaf whose fat AABB overlaps aabb, in a deterministic
-    // order; the callback returns false to stop the query. The traversal stack lives on the call's
-    // own stack, so queries on a const tree may run from several threads at once.
+    // order; the callback returns false to stop the query. The traversal stack is the thread's
+    // own (traversalStack), so queries on a const tree may run from several threads at once.
     template <typename Callback>
     void query(const Aabb& aabb, Callback&& callback) const;
 
@@ -97,55 +97,29 @@ private:
     std::int32_t m_proxyCount = 0;
 };
 
-// The nodes still to visit in one traversal. A balanced tree of a billion proxies is about 45
-// levels deep and a depth-first walk holds at most one node per level plus one, so the fixed part
-// always suffices in practice; a deeper tree spills to the heap rather than overflow.
-class TraversalStack
+// The nodes still to visit, shared by the traversals of one thread: each keeps to the part above
+// where the stack stood when it began, so a callback may query the tree again, and queries on a
+// const tree may run from several threads at once. It grows to the deepest walk and then stays,
+// so a warm traversal allocates nothing.
+inline std::vector<std::int32_t>& traversalStack()
 {
-public:
-    bool empty() const { return m_count == 0; }
-    void push(std::int32_t node)
-    {
-        if (m_count < kFixed)
-        {
-            m_fixed[m_count] = node;
-        }
-        else
-        {
-            m_spill.push_back(node);
-        }
-        ++m_count;
-    }
-    std::int32_t pop()
-    {
-        --m_count;
-        if (m_count < kFixed)
-        {
-            return m_fixed[m_count];
-        }
-        const std::int32_t node = m_spill.back();
-        m_spill.pop_back();
-        return node;
-    }
-
-private:
-    static constexpr std::size_t kFixed = 256;
-    std::int32_t m_fixed[kFixed];
-    std::size_t m_count = 0;
-    std::vector<std::int32_t> m_spill;
-};
+    thread_local std::vector<std::int32_t> stack;
+    return stack;
+}
 
 template <typename Callback>
 void DynamicTree::query(const Aabb& aabb, Callback&& callback) const
 {
-    TraversalStack stack;
+    std::vector<std::int32_t>& stack = traversalStack();
+    const std::size_t base = stack.size();
     if (m_root != kNullNode)
     {
-        stack.push(m_root);
+        stack.push_back(m_root);
     }
-    while (!stack.empty())
+    while (stack.size() > base)
     {
-        const std::int32_t id = stack.pop();
+        const std::int32_t id = stack.back();
+        stack.pop_back();
         const TreeNode& node = m_nodes[static_cast<std::size_t>(id)];
         if (!overlaps(node.aabb, aabb))
         {
@@ -155,13 +129,14 @@ void DynamicTree::query(const Aabb& aabb, Callback&& callback) const
         {
             if (!callback(id))
             {
+                stack.resize(base);
                 return;
             }
             continue;
         }
         // Pushed second so child1's subtree is visited first.
-        stack.push(node.child2);
-        stack.push(node.child1);
+        stack.push_back(node.child2);
+        stack.push_back(node.child1);
     }
 }
 
@@ -184,14 +159,16 @@ void DynamicTree::rayCast(const TreeRayInput& input, Callback&& callback) const
     };
     Aabb bounds = segmentBounds();
 
-    TraversalStack stack;
+    std::vector<std::int32_t>& stack = traversalStack();
+    const std::size_t base = stack.size();
     if (m_root != kNullNode)
     {
-        stack.push(m_root);
+        stack.push_back(m_root);
     }
-    while (!stack.empty())
+    while (stack.size() > base)
     {
-        const std::int32_t id = stack.pop();
+        const std::int32_t id = stack.back();
+        stack.pop_back();
         const TreeNode& node = m_nodes[static_cast<std::size_t>(id)];
         if (!overlaps(node.aabb, bounds))
         {
@@ -210,6 +187,7 @@ void DynamicTree::rayCast(const TreeRayInput& input, Callback&& callback) const
             const float value = callback(subInput, id);
             if (value == 0.0f)
             {
+                stack.resize(base);
                 return;
             }
             // Only shrinking is honoured: a larger value must not bring back boxes that an
@@ -221,8 +199,8 @@ void DynamicTree::rayCast(const TreeRayInput& input, Callback&& callback) const
             }
             continue;
         }
-        stack.push(node.child2);
-        stack.push(node.child1);
+        stack.push_back(node.child2);
+        stack.push_back(node.child1);
     }
 }
 

@@ -22,15 +22,33 @@ namespace oblique::detail
 
 using ShapeGeometry = std::variant<Obb, Circle>;
 
-// The shape with its centre at `center`, turned by `angle` (whose cosine and sine are q): the
-// one place a ShapeDef's kind becomes a type.
-inline ShapeGeometry geometryOf(const ShapeDef& def, Vec2 center, float angle, Rot q)
+// Calls f with the shape, as its own type, centred at `center` and turned by `angle` (whose cosine
+// and sine are q): the one place a ShapeDef's kind becomes a type.
+template <typename F>
+decltype(auto) withGeometry(const ShapeDef& def, Vec2 center, float angle, Rot q, F&& f)
 {
     if (def.kind == ShapeKind::Box)
     {
-        return Obb{center, def.halfExtents, angle, q};
+        return f(Obb{center, def.halfExtents, angle, q});
     }
-    return Circle{center, def.radius};
+    return f(Circle{center, def.radius});
+}
+
+// Calls f with the shape where its body's pose puts it.
+template <typename F>
+decltype(auto) withWorldGeometry(const ShapeRecord& shape, Vec2 position, float angle, Rot q, F&& f)
+{
+    if (shape.atOrigin)
+    {
+        return withGeometry(shape.def, position, angle, q, f);
+    }
+    return withGeometry(shape.def, position + rotate(q, shape.local.p), angle + shape.def.angle,
+                        mul(q, shape.local.q), f);
+}
+
+inline ShapeGeometry geometryOf(const ShapeDef& def, Vec2 center, float angle, Rot q)
+{
+    return withGeometry(def, center, angle, q, [](const auto& g) { return ShapeGeometry{g}; });
 }
 
 // The shape as it lies in its body's frame.
@@ -42,12 +60,7 @@ inline ShapeGeometry localGeometry(const ShapeDef& def)
 // The shape where its body's pose puts it.
 inline ShapeGeometry worldGeometry(const ShapeRecord& shape, Vec2 position, float angle, Rot q)
 {
-    if (shape.atOrigin)
-    {
-        return geometryOf(shape.def, position, angle, q);
-    }
-    return geometryOf(shape.def, position + rotate(q, shape.local.p), angle + shape.def.angle,
-                      mul(q, shape.local.q));
+    return withWorldGeometry(shape, position, angle, q, [](const auto& g) { return ShapeGeometry{g}; });
 }
 
 inline ShapeGeometry worldGeometry(const ShapeRecord& shape, const BodyState& body)
@@ -73,23 +86,47 @@ inline Manifold collidePair(const Circle& a, const Circle& b, float speculative)
     return collideCircles(a, b, speculative);
 }
 
+// Calls f with the two shapes as their own types. std::visit goes through a table of function
+// pointers that the compiler cannot see through; this switch lets it inline the pair's function,
+// which the narrow phase feels. A new alternative must be added here (the assertion says so),
+// and the compiler then asks for every pairwise overload.
+template <typename F>
+decltype(auto) visitPair(F&& f, const ShapeGeometry& a, const ShapeGeometry& b)
+{
+    static_assert(std::variant_size_v<ShapeGeometry> == 2, "visitPair covers boxes and circles only");
+    if (const Obb* boxA = std::get_if<Obb>(&a))
+    {
+        if (const Obb* boxB = std::get_if<Obb>(&b))
+        {
+            return f(*boxA, *boxB);
+        }
+        return f(*boxA, *std::get_if<Circle>(&b));
+    }
+    const Circle& circleA = *std::get_if<Circle>(&a);
+    if (const Obb* boxB = std::get_if<Obb>(&b))
+    {
+        return f(circleA, *boxB);
+    }
+    return f(circleA, *std::get_if<Circle>(&b));
+}
+
 // A contact manifold between two placed shapes, normal from a to b, with speculative points out
 // to `speculative` metres apart.
 inline Manifold collideShapes(const ShapeGeometry& a, const ShapeGeometry& b, float speculative = 0.0f)
 {
-    return std::visit([speculative](const auto& x, const auto& y) { return collidePair(x, y, speculative); },
-                      a, b);
+    return visitPair([speculative](const auto& x, const auto& y) { return collidePair(x, y, speculative); },
+                     a, b);
 }
 
 inline bool overlap(const ShapeGeometry& a, const ShapeGeometry& b)
 {
-    return std::visit([](const auto& x, const auto& y) { return testOverlap(x, y); }, a, b);
+    return visitPair([](const auto& x, const auto& y) { return testOverlap(x, y); }, a, b);
 }
 
 // The push that moves b out of a (normal from a to b).
 inline Mtv mtv(const ShapeGeometry& a, const ShapeGeometry& b)
 {
-    return std::visit([](const auto& x, const auto& y) { return findMtv(x, y); }, a, b);
+    return visitPair([](const auto& x, const auto& y) { return findMtv(x, y); }, a, b);
 }
 
 inline Aabb aabbOf(const ShapeGeometry& g)
