@@ -405,8 +405,10 @@ TEST(CompoundScenes, ARunningWorldSavesAndLoadsBackItsShapes)
         EXPECT_NEAR(again.world.worldCenter(b).y, running.world.worldCenter(a).y, 1e-5f) << "body " << i;
         EXPECT_EQ(again.world.mass(b), running.world.mass(a)) << "body " << i;
         // The file holds the origin's velocity; the centre's comes back to within rounding.
-        EXPECT_NEAR(again.world.linearVelocity(b).x, running.world.linearVelocity(a).x, 1e-5f) << "body " << i;
-        EXPECT_NEAR(again.world.linearVelocity(b).y, running.world.linearVelocity(a).y, 1e-5f) << "body " << i;
+        EXPECT_NEAR(again.world.linearVelocity(b).x, running.world.linearVelocity(a).x, 1e-5f)
+            << "body " << i;
+        EXPECT_NEAR(again.world.linearVelocity(b).y, running.world.linearVelocity(a).y, 1e-5f)
+            << "body " << i;
         EXPECT_EQ(again.world.angularVelocity(b), running.world.angularVelocity(a)) << "body " << i;
     }
 }

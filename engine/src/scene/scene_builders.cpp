@@ -259,8 +259,9 @@ Scene tumblerDrum()
     drum.type = BodyType::Kinematic;
     drum.position = kCentre;
     drum.angularVelocity = 0.4f;
-    const float halfLength =
-        (kInner + kThickness) * std::tan(std::numbers::pi_v<float> / kSides) + kThickness;
+    // Each wall spans the octagon's outer side, so neighbours overlap on the inside and meet at
+    // the outside corners: nothing slips out between them.
+    const float halfLength = (kInner + kThickness) * std::tan(std::numbers::pi_v<float> / kSides);
     for (int i = 0; i < kSides; ++i)
     {
         const float a = 2.0f * std::numbers::pi_v<float> * static_cast<float>(i) / kSides;

@@ -628,7 +628,8 @@ Owners<false> SceneBuilder::owners()
     {
         o.body = &m_scene.bodies.back();
     }
-    o.shape = m_inShape ? &o.body->shapes.back() : &m_shorthand;
+    // A shape is read only inside a body's `shapes`, so a body is there whenever m_inShape is.
+    o.shape = m_inShape && o.body != nullptr ? &o.body->shapes.back() : &m_shorthand;
     o.filter = &o.shape->filter;
     return o;
 }

@@ -269,23 +269,26 @@ bool SceneWriter::isWritten(const FieldSpec& field, Places object, const Owners<
     {
         return false;
     }
+    // Body and shape keys are written only with their owners at hand.
+    const bool hasShapes = owners.body != nullptr && !owners.body->shapes.empty();
     if (field.kind == Kind::Shapes)
     {
-        return !owners.body->shapes.empty();
+        return hasShapes;
     }
     // A shape key given on the body itself, for the shorthand's one shape.
     const bool shorthandKey = object == place::bodyObject && (field.places & place::shorthand) != 0;
-    if (shorthandKey && !owners.body->shapes.empty())
+    if (shorthandKey && hasShapes)
     {
         return false;
     }
+    const ShapeKind kind = owners.shape != nullptr ? owners.shape->kind : ShapeKind::Box;
     switch (field.role)
     {
     case ShapeRole::MakesBox:
     case ShapeRole::BoxOnly:
-        return owners.shape->kind == ShapeKind::Box;
+        return kind == ShapeKind::Box;
     case ShapeRole::MakesCircle:
-        return owners.shape->kind == ShapeKind::Circle;
+        return kind == ShapeKind::Circle;
     case ShapeRole::Any:
         break;
     }
