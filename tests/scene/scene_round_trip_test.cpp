@@ -152,29 +152,9 @@ TEST(SceneRoundTrip, ExtremeFloatsSurviveBitForBit)
     EXPECT_TRUE(sameScene(scene, roundTrip(scene)));
 }
 
-/// A random finite float with a random exponent, so every magnitude gets exercised.
-float randomFloat(std::mt19937& random, bool positive)
-{
-    for (;;)
-    {
-        auto bits = static_cast<std::uint32_t>(random());
-        if (positive)
-        {
-            bits &= 0x7FFFFFFFu;
-        }
-        const float value = std::bit_cast<float>(bits);
-        if (std::isfinite(value) && (!positive || value > 0.0f))
-        {
-            return value;
-        }
-    }
-}
-
 TEST(SceneRoundTrip, RandomScenesSurviveBitForBit)
 {
     std::mt19937 random(20240611u);
-    std::uniform_int_distribution<int> typeOf(0, 2);
-    std::uniform_real_distribution<float> unit(0.0f, 1.0f);
     for (int trial = 0; trial < 20; ++trial)
     {
         Scene scene;
@@ -187,33 +167,7 @@ TEST(SceneRoundTrip, RandomScenesSurviveBitForBit)
         scene.world.restitutionThreshold = std::fabs(randomFloat(random, false));
         for (int i = 0; i < 200; ++i)
         {
-            SceneBody body;
-            body.name = "b" + std::to_string(i);
-            body.type = static_cast<BodyType>(typeOf(random));
-            body.position = {randomFloat(random, false), randomFloat(random, false)};
-            body.angle = randomFloat(random, false);
-            body.shape = (random() & 1u) != 0 ? ShapeKind::Box : ShapeKind::Circle;
-            if (body.shape == ShapeKind::Box)
-            {
-                body.halfExtents = {randomFloat(random, true), randomFloat(random, true)};
-            }
-            else
-            {
-                body.radius = randomFloat(random, true);
-            }
-            body.density = randomFloat(random, true);
-            body.friction = std::fabs(randomFloat(random, false));
-            body.restitution = unit(random);
-            if (body.type != BodyType::Static)
-            {
-                body.linearVelocity = {randomFloat(random, false), randomFloat(random, false)};
-                body.angularVelocity = randomFloat(random, false);
-            }
-            body.linearDamping = std::fabs(randomFloat(random, false));
-            body.angularDamping = std::fabs(randomFloat(random, false));
-            body.gravityScale = randomFloat(random, false);
-            body.fixedRotation = (random() & 1u) != 0;
-            scene.bodies.push_back(body);
+            scene.bodies.push_back(randomBody(random, i));
         }
         ASSERT_TRUE(sameScene(scene, roundTrip(scene))) << "trial " << trial;
     }

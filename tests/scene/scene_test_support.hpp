@@ -4,9 +4,11 @@
 #include "oblique/scene.hpp"
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <random>
 #include <string>
 #include <string_view>
 
@@ -180,6 +182,56 @@ inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
         field(x.fixedRotation == y.fixedRotation, at + "fixedRotation");
     }
     return result;
+}
+
+/// A random finite float with a random exponent, so every magnitude gets exercised.
+inline float randomFloat(std::mt19937& random, bool positive)
+{
+    for (;;)
+    {
+        auto bits = static_cast<std::uint32_t>(random());
+        if (positive)
+        {
+            bits &= 0x7FFFFFFFu;
+        }
+        const float value = std::bit_cast<float>(bits);
+        if (std::isfinite(value) && (!positive || value > 0.0f))
+        {
+            return value;
+        }
+    }
+}
+
+/// A random one-shape body (format 1's keys): every field at a random legal value.
+inline SceneBody randomBody(std::mt19937& random, int index)
+{
+    SceneBody body;
+    body.name = "b" + std::to_string(index);
+    body.type = static_cast<BodyType>(random() % 3u);
+    body.position = {randomFloat(random, false), randomFloat(random, false)};
+    body.angle = randomFloat(random, false);
+    body.shape = (random() & 1u) != 0 ? ShapeKind::Box : ShapeKind::Circle;
+    if (body.shape == ShapeKind::Box)
+    {
+        body.halfExtents = {randomFloat(random, true), randomFloat(random, true)};
+    }
+    else
+    {
+        body.radius = randomFloat(random, true);
+    }
+    body.density = randomFloat(random, true);
+    body.friction = std::fabs(randomFloat(random, false));
+    body.restitution = std::uniform_real_distribution<float>(0.0f, 1.0f)(random);
+    if (body.type != BodyType::Static)
+    {
+        body.linearVelocity = {randomFloat(random, false), randomFloat(random, false)};
+        body.angularVelocity = randomFloat(random, false);
+    }
+    body.linearDamping = std::fabs(randomFloat(random, false));
+    body.angularDamping = std::fabs(randomFloat(random, false));
+    body.gravityScale = randomFloat(random, false);
+    body.fixedRotation = (random() & 1u) != 0;
+    return body;
 }
 
 } // namespace oblique::test
