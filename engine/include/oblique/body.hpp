@@ -27,13 +27,13 @@ constexpr bool isNull(BodyId id)
     return id.index == 0xFFFFFFFFu;
 }
 
-/// Everything about a body except its shape. Units: metres, radians, seconds, kilograms.
+/// Everything about a body except its shapes. Units: metres, radians, seconds, kilograms.
 struct BodyDef
 {
     BodyType type = BodyType::Dynamic;
-    Vec2 position;              ///< world position of the body's origin (the shape's centre)
+    Vec2 position;              ///< world position of the body's origin, the frame its shapes are placed in
     float angle = 0.0f;         ///< radians, counter-clockwise; any size
-    Vec2 linearVelocity;        ///< m/s; must be zero for static bodies
+    Vec2 linearVelocity;        ///< m/s, of the body's origin; must be zero for static bodies
     float angularVelocity = 0;  ///< rad/s; must be zero for static bodies
     float linearDamping = 0;    ///< 1/s, >= 0: velocity shrinks by 1 / (1 + dt * damping) each step
     float angularDamping = 0;   ///< 1/s, >= 0

@@ -139,7 +139,10 @@ public:
     Obb obb(BodyId id) const;
     Circle circle(BodyId id) const;
     void setShape(BodyId id, const ShapeDef& shape);
-    /// Teleports the body; its contacts are found anew on the next step. Wakes it.
+
+    // --- moving bodies --------------------------------------------------------------------
+
+    /// Teleports the body (its origin); its contacts are found anew on the next step. Wakes it.
     void setTransform(BodyId id, Vec2 position, float angle);
     void setLinearVelocity(BodyId id, Vec2 v);
     void setAngularVelocity(BodyId id, float w);
