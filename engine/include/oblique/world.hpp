@@ -17,6 +17,7 @@
 #include "oblique/debug_draw.hpp"
 #include "oblique/manifold.hpp"
 #include "oblique/obb.hpp"
+#include "oblique/pre_solve.hpp"
 #include "oblique/profile.hpp"
 #include "oblique/query.hpp"
 #include "oblique/shape.hpp"
@@ -171,6 +172,9 @@ public:
     void setWarmStarting(bool enabled);
     void setRestitutionThreshold(float metresPerSecond);
     void setImpulseEvents(bool enabled);
+    /// Looks at every solid contact before the solver each step (see pre_solve.hpp); an empty
+    /// callback removes it.
+    void setPreSolve(PreSolveCallback callback);
 
     // --- contacts and events --------------------------------------------------------------
 

@@ -194,6 +194,7 @@ void WorldState::updateMass(std::uint32_t index)
 
 BodyId World::createBody(const BodyDef& body)
 {
+    m_impl->checkNotInCallback("createBody");
     validateBody("createBody", body);
     WorldState& w = *m_impl;
 
@@ -237,6 +238,7 @@ BodyId World::createBody(const BodyDef& body)
 
 BodyId World::createBody(const BodyDef& body, const ShapeDef& shape)
 {
+    m_impl->checkNotInCallback("createBody");
     validateBody("createBody", body);
     validateShape("createBody", shape);
     const ShapeDef* defs[] = {&shape};
@@ -250,6 +252,7 @@ BodyId World::createBody(const BodyDef& body, const ShapeDef& shape)
 void World::destroyBody(BodyId id)
 {
     WorldState& w = *m_impl;
+    w.checkNotInCallback("destroyBody");
     const std::uint32_t index = w.checkedIndex(id, "destroyBody");
     BodyRecord& r = w.records[index];
     w.dropContacts(index);
@@ -346,6 +349,7 @@ void* World::userData(BodyId id) const
 void World::setTransform(BodyId id, Vec2 position, float angle)
 {
     WorldState& w = *m_impl;
+    w.checkNotInCallback("setTransform");
     const std::uint32_t i = w.checkedIndex(id, "setTransform");
     requireInRange("setTransform", position);
     requireFinite("setTransform", "angle", angle);

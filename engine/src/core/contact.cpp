@@ -273,6 +273,14 @@ void WorldState::collide(float dt)
                 applyOneWay(*this, contact);
             }
             matchImpulses(contact, old, oldNormal, oldTangent);
+            contact.stepFriction = contact.friction;
+            contact.stepRestitution = contact.restitution;
+            contact.stepTangentSpeed = contact.tangentSpeed;
+            contact.flags = static_cast<std::uint8_t>(contact.flags & ~kContactDisabled);
+            if (preSolve && contact.manifold.pointCount > 0)
+            {
+                callPreSolve(contact);
+            }
             for (int i = 0; i < contact.manifold.pointCount; ++i)
             {
                 touching = touching || contact.manifold.points[i].separation <= kTouchingDistance;
@@ -299,6 +307,57 @@ void WorldState::collide(float dt)
         }
         contact.flags = static_cast<std::uint8_t>(touching ? (contact.flags | kContactTouching)
                                                            : (contact.flags & ~kContactTouching));
+    }
+}
+
+namespace
+{
+
+// A callback's value brought into [lower, upper]; a NaN keeps what the shapes gave.
+float legal(float value, float lower, float upper, float fallback)
+{
+    return std::isnan(value) ? fallback : std::clamp(value, lower, upper);
+}
+
+} // namespace
+
+void WorldState::callPreSolve(Contact& contact)
+{
+    constexpr float kLargest = 1.0e6f;
+    PreSolveContact view;
+    view.a = idOf(contact.a);
+    view.b = idOf(contact.b);
+    view.shapeA = shapeIdOf(contact.shapeA);
+    view.shapeB = shapeIdOf(contact.shapeB);
+    view.manifold = contact.manifold;
+    view.friction = contact.friction;
+    view.restitution = contact.restitution;
+    const float surfaceSpeed =
+        shapes[contact.shapeA].def.surfaceSpeed + shapes[contact.shapeB].def.surfaceSpeed;
+    view.surfaceSpeed = surfaceSpeed;
+    // Reset however the callback leaves, so the world is never left locked.
+    struct Lock
+    {
+        bool& flag;
+        explicit Lock(bool& f) : flag(f) { flag = true; }
+        ~Lock() { flag = false; }
+        Lock(const Lock&) = delete;
+        Lock& operator=(const Lock&) = delete;
+    };
+    {
+        const Lock lock(inPreSolve);
+        preSolve(view);
+    }
+    if (!view.enabled)
+    {
+        contact.flags = static_cast<std::uint8_t>(contact.flags | kContactDisabled);
+    }
+    contact.stepFriction = legal(view.friction, 0.0f, kLargest, contact.friction);
+    contact.stepRestitution = legal(view.restitution, 0.0f, 1.0f, contact.restitution);
+    // Unchanged, the tangent speed keeps its bits (the 0 - sum form of createContact).
+    if (!(view.surfaceSpeed == surfaceSpeed))
+    {
+        contact.stepTangentSpeed = 0.0f - legal(view.surfaceSpeed, -kLargest, kLargest, surfaceSpeed);
     }
 }
 

@@ -27,6 +27,7 @@ enum ContactFlags : std::uint8_t
     kContactOneWay = 8,          // a shape of it is a one-way platform
     kContactOneWayTouching = 16, // the shapes touched last step, so the one-way decision holds
     kContactIgnored = 32,        // a one-way platform ignores this contact until the shapes part
+    kContactDisabled = 64,       // the pre-solve callback switched it off for this step
 };
 
 // Body a has the lower slot index, so manifold normals point from the lower index to the higher
@@ -42,6 +43,10 @@ struct Contact
     float friction = 0.0f;
     float restitution = 0.0f;
     float tangentSpeed = 0.0f; // from the shapes' surface speeds; +0 when they have none
+    // What the solver uses this step: the values above, or the pre-solve callback's.
+    float stepFriction = 0.0f;
+    float stepRestitution = 0.0f;
+    float stepTangentSpeed = 0.0f;
     Manifold manifold;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
@@ -50,7 +55,8 @@ struct Contact
 // A contact the solver works on: a real one (not a sensor) with touching or speculative points.
 inline bool isActive(const Contact& c)
 {
-    return (c.flags & (kContactAlive | kContactSensor)) == kContactAlive && c.manifold.pointCount > 0;
+    return (c.flags & (kContactAlive | kContactSensor | kContactDisabled)) == kContactAlive &&
+           c.manifold.pointCount > 0;
 }
 
 // A touching contact between solid shapes: what contacts() and events report.

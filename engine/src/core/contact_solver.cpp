@@ -193,10 +193,10 @@ struct PointSettings
     // far apart as it travels back in the rest of the step, and leaves at the restitution times
     // its approach speed. Bouncing at the start of the step instead would gain height on every
     // bounce, and stopping at the surface would lose it.
-    if (c.restitution > 0.0f && vRel < -settings.restitutionThreshold && gap < -settings.dt * vRel)
+    if (c.stepRestitution > 0.0f && vRel < -settings.restitutionThreshold && gap < -settings.dt * vRel)
     {
-        const float leave = -c.restitution * vRel;
-        cp.velocityBias = leave - (1.0f + c.restitution) * gap * settings.invDt;
+        const float leave = -c.stepRestitution * vRel;
+        cp.velocityBias = leave - (1.0f + c.stepRestitution) * gap * settings.invDt;
         if (gap > 0.0f)
         {
             // The bias above places the pair; the leaving speed is restored after the positions
@@ -239,8 +239,8 @@ void prepareContacts(StepContext& ctx)
         cc.indexB = ib;
         extra.contact = ci;
         cc.normal = c.manifold.normal;
-        cc.friction = c.friction;
-        cc.tangentSpeed = c.tangentSpeed;
+        cc.friction = c.stepFriction;
+        cc.tangentSpeed = c.stepTangentSpeed;
         const PairBodies bodies{w.solverBodies.velocities[static_cast<std::size_t>(ia)],
                                 w.solverBodies.velocities[static_cast<std::size_t>(ib)],
                                 w.solverBodies.poses[static_cast<std::size_t>(ia)],

@@ -146,6 +146,7 @@ void WorldState::removeShape(std::uint32_t index)
 ShapeId World::createShape(BodyId body, const ShapeDef& shape)
 {
     WorldState& w = *m_impl;
+    w.checkNotInCallback("createShape");
     const std::uint32_t b = w.checkedIndex(body, "createShape");
     validateShape("createShape", shape);
     checkMass(w, "createShape", b, kNullIndex, nullptr, &shape);
@@ -158,6 +159,7 @@ ShapeId World::createShape(BodyId body, const ShapeDef& shape)
 void World::destroyShape(ShapeId id)
 {
     WorldState& w = *m_impl;
+    w.checkNotInCallback("destroyShape");
     const std::uint32_t s = w.checkedShape(id, "destroyShape");
     const std::uint32_t b = w.shapes[s].body;
     w.dropContacts(b, static_cast<std::int32_t>(s));
@@ -261,6 +263,7 @@ Aabb World::aabb(BodyId id) const
 void World::setShape(ShapeId id, const ShapeDef& shape)
 {
     WorldState& w = *m_impl;
+    w.checkNotInCallback("setShape");
     const std::uint32_t s = w.checkedShape(id, "setShape");
     validateShape("setShape", shape);
     const std::uint32_t b = w.shapes[s].body;

@@ -221,6 +221,7 @@ void World::step(float dt)
 
 void World::step(float dt, int velocityIterations, int positionIterations)
 {
+    m_impl->checkNotInCallback("step");
     if (!std::isfinite(dt) || !(dt > 0.0f))
     {
         fail("step", "dt must be finite and > 0");
@@ -261,6 +262,7 @@ void World::step(float dt, int velocityIterations, int positionIterations)
 void World::updateContacts()
 {
     WorldState& w = *m_impl;
+    w.checkNotInCallback("updateContacts");
     w.beginEvents.clear();
     w.endEvents.clear();
     w.sensorBeginEvents.clear();

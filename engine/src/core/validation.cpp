@@ -2,6 +2,7 @@
 
 #include "constants.hpp"
 #include "oblique/api_error.hpp"
+#include "world_state.hpp"
 
 #include <cmath>
 
@@ -117,6 +118,14 @@ void validateIterations(const char* function, int velocityIterations, int positi
     if (positionIterations < 0)
     {
         fail(function, "positionIterations must be >= 0");
+    }
+}
+
+void WorldState::checkNotInCallback(const char* what) const
+{
+    if (inPreSolve)
+    {
+        fail(what, "cannot be called from the pre-solve callback: the world is in the middle of a step");
     }
 }
 

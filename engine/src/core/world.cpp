@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
+#include <utility>
 
 namespace oblique
 {
@@ -82,6 +83,12 @@ void World::setRestitutionThreshold(float metresPerSecond)
 void World::setImpulseEvents(bool enabled)
 {
     m_impl->def.impulseEvents = enabled;
+}
+
+void World::setPreSolve(PreSolveCallback callback)
+{
+    m_impl->checkNotInCallback("setPreSolve");
+    m_impl->preSolve = std::move(callback);
 }
 
 std::vector<ContactInfo> World::contacts() const

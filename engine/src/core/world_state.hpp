@@ -57,6 +57,11 @@ struct WorldState
 
     Profile profile;
     float previousDt = 0.0f;
+    PreSolveCallback preSolve;
+    bool inPreSolve = false; // the callback is running: calls that change the world's structure are refused
+
+    // Refuses a call that would add, remove or move bodies or shapes while the callback runs.
+    void checkNotInCallback(const char* what) const;
 
     // body.cpp
     BodyId idOf(std::uint32_t index) const { return {index, records[index].generation}; }
@@ -91,6 +96,8 @@ struct WorldState
     // what it touched.
     void dropContacts(std::uint32_t body, std::int32_t shape = kNullIndex);
     void collide(float dt);
+    // Lets the pre-solve callback see and change one contact for this step.
+    void callPreSolve(Contact& contact);
 
     // broad_phase.cpp
     void updatePairs();
