@@ -143,6 +143,9 @@ public:
 
     // --- moving bodies --------------------------------------------------------------------
 
+    /// Makes the body static, kinematic or dynamic; its mass follows from its shapes (a body made
+    /// static stops). Its contacts end and are found anew on the next step; wakes it.
+    void setBodyType(BodyId id, BodyType type);
     /// Teleports the body (its origin); its contacts are found anew on the next step. Wakes it.
     void setTransform(BodyId id, Vec2 position, float angle);
     void setLinearVelocity(BodyId id, Vec2 v);

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <span>
 
 namespace oblique
@@ -129,13 +130,12 @@ std::vector<const ShapeDef*> shapeDefs(const WorldState& w, std::uint32_t body,
 
 } // namespace
 
-// Throws, without changing anything, when the body with that change would not have a valid mass.
 void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
-               const ShapeDef* replacement, const ShapeDef* extra)
+               const ShapeDef* replacement, const ShapeDef* extra, std::optional<BodyType> type)
 {
     const BodyRecord& r = w.records[body];
     const std::vector<const ShapeDef*> defs = shapeDefs(w, body, replace, replacement, extra);
-    massOf(function, r.type, r.fixedRotation, defs);
+    massOf(function, type.value_or(r.type), r.fixedRotation, defs);
 }
 
 std::uint32_t WorldState::checkedIndex(BodyId id, const char* what) const
@@ -406,6 +406,44 @@ void World::setAngularVelocity(BodyId id, float av)
         w.wake(i);
     }
     w.states[i].w = av;
+}
+
+void World::setBodyType(BodyId id, BodyType type)
+{
+    WorldState& w = *m_impl;
+    w.checkNotInCallback("setBodyType");
+    const std::uint32_t i = w.checkedIndex(id, "setBodyType");
+    if (type != BodyType::Static && type != BodyType::Kinematic && type != BodyType::Dynamic)
+    {
+        fail("setBodyType", "type is not a body type");
+    }
+    BodyRecord& r = w.records[i];
+    if (r.type == type)
+    {
+        return;
+    }
+    if (type == BodyType::Dynamic)
+    {
+        // Throws, before anything changes, when the shapes cannot give the body a mass.
+        checkMass(w, "setBodyType", i, kNullIndex, nullptr, nullptr, type);
+    }
+    // Which pairs can touch depends on the types: the contacts go (reporting their end) and are
+    // found again from the proxies on the next step.
+    w.dropContacts(i);
+    r.type = type;
+    BodyState& s = w.states[i];
+    if (type == BodyType::Static)
+    {
+        s.v = {};
+        s.w = 0.0f;
+        r.awake = false;
+        r.sleepTime = 0.0f;
+    }
+    r.force = {};
+    r.torque = 0.0f;
+    w.updateMass(i);
+    w.wake(i);
+    w.reinsertProxies(i);
 }
 
 void World::setAwake(BodyId id, bool awake)

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace oblique
 {
@@ -14,9 +15,6 @@ using namespace detail;
 
 namespace detail
 {
-
-void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
-               const ShapeDef* replacement, const ShapeDef* extra);
 
 namespace
 {

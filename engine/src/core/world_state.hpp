@@ -15,6 +15,7 @@
 #include "solver_body.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace oblique::detail
@@ -106,5 +107,11 @@ struct WorldState
     void reinsertProxies(std::uint32_t body);
     void synchronize(float dt);
 };
+
+// Throws, changing nothing, when the body with one shape replaced (or removed, when replacement
+// is null), one added, or another type would not have a valid mass.
+void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
+               const ShapeDef* replacement, const ShapeDef* extra,
+               std::optional<BodyType> type = std::nullopt);
 
 } // namespace oblique::detail
