@@ -17,21 +17,6 @@ namespace
 
 constexpr float kDt = 1.0f / 60.0f;
 
-ShapeDef boxAt(Vec2 halfExtents, Vec2 offset, float angle = 0.0f)
-{
-    ShapeDef s = boxShape(halfExtents);
-    s.offset = offset;
-    s.angle = angle;
-    return s;
-}
-
-ShapeDef ballAt(float radius, Vec2 offset)
-{
-    ShapeDef s = circleShape(radius);
-    s.offset = offset;
-    return s;
-}
-
 SceneBody compound(BodyType type, Vec2 position, std::vector<ShapeDef> shapes, float angle = 0.0f)
 {
     SceneBody b;
@@ -45,14 +30,14 @@ SceneBody compound(BodyType type, Vec2 position, std::vector<ShapeDef> shapes, f
 // An L of two 2 m x 0.5 m bars: the foot along x, the upright standing on its right end.
 std::vector<ShapeDef> lShape()
 {
-    return {boxAt({1.0f, 0.25f}, {0.0f, 0.0f}), boxAt({0.25f, 1.0f}, {0.75f, 1.25f})};
+    return {boxShape({1.0f, 0.25f}, {0.0f, 0.0f}), boxShape({0.25f, 1.0f}, {0.75f, 1.25f})};
 }
 
 // A table: a 3 m x 0.2 m top on two 0.2 m x 1 m legs; the origin is on the floor between them.
 std::vector<ShapeDef> table()
 {
-    return {boxAt({1.5f, 0.1f}, {0.0f, 1.1f}), boxAt({0.1f, 0.5f}, {-1.3f, 0.5f}),
-            boxAt({0.1f, 0.5f}, {1.3f, 0.5f})};
+    return {boxShape({1.5f, 0.1f}, {0.0f, 1.1f}), boxShape({0.1f, 0.5f}, {-1.3f, 0.5f}),
+            boxShape({0.1f, 0.5f}, {1.3f, 0.5f})};
 }
 
 TEST(CompoundMass, LShapeByHand)
@@ -97,8 +82,8 @@ TEST(CompoundMass, TableCircleAndTurnedBoxByHand)
     // A ball of radius 0.5 at (1, 0) and a unit box turned 0.7 rad at the origin: a box's own
     // inertia does not depend on how it is turned.
     const BodyId mixed = world.createBody(BodyDef{});
-    world.createShape(mixed, ballAt(0.5f, {1.0f, 0.0f}));
-    world.createShape(mixed, boxAt({0.5f, 0.5f}, {0.0f, 0.0f}, 0.7f));
+    world.createShape(mixed, circleShape(0.5f, {1.0f, 0.0f}));
+    world.createShape(mixed, boxShape({0.5f, 0.5f}, {0.0f, 0.0f}, 0.7f));
     const float ball = 3.14159265f * 0.25f;
     const float mass = ball + 1.0f;
     const float cx = ball / mass;
@@ -112,13 +97,13 @@ TEST(CompoundMass, SensorsWeighNothingAndDestroyingAShapeUpdatesTheMass)
 {
     World world;
     const BodyId id = world.createBody(BodyDef{}, boxShape({0.5f, 0.5f}));
-    ShapeDef sensor = ballAt(2.0f, {3.0f, 0.0f});
+    ShapeDef sensor = circleShape(2.0f, {3.0f, 0.0f});
     sensor.isSensor = true;
     const ShapeId sensorId = world.createShape(id, sensor);
     EXPECT_FLOAT_EQ(world.mass(id), 1.0f);
     EXPECT_EQ(world.localCenter(id), (Vec2{}));
 
-    const ShapeId heavy = world.createShape(id, boxAt({0.5f, 0.5f}, {2.0f, 0.0f}));
+    const ShapeId heavy = world.createShape(id, boxShape({0.5f, 0.5f}, {2.0f, 0.0f}));
     EXPECT_FLOAT_EQ(world.mass(id), 2.0f);
     EXPECT_FLOAT_EQ(world.localCenter(id).x, 1.0f);
     world.destroyShape(heavy);
@@ -131,11 +116,12 @@ TEST(CompoundMass, SensorsWeighNothingAndDestroyingAShapeUpdatesTheMass)
 
 TEST(CompoundMass, AgreesWithBox2d)
 {
-    const Scene scene = makeScene(
-        "compound mass", {compound(BodyType::Dynamic, {0.0f, 5.0f}, lShape(), 0.4f),
-                          compound(BodyType::Dynamic, {5.0f, 5.0f}, table()),
-                          compound(BodyType::Dynamic, {-5.0f, 5.0f},
-                                   {ballAt(0.5f, {1.0f, 0.0f}), boxAt({0.3f, 0.6f}, {-0.4f, 0.2f}, 0.5f)})});
+    const Scene scene =
+        makeScene("compound mass",
+                  {compound(BodyType::Dynamic, {0.0f, 5.0f}, lShape(), 0.4f),
+                   compound(BodyType::Dynamic, {5.0f, 5.0f}, table()),
+                   compound(BodyType::Dynamic, {-5.0f, 5.0f},
+                            {circleShape(0.5f, {1.0f, 0.0f}), boxShape({0.3f, 0.6f}, {-0.4f, 0.2f}, 0.5f)})});
     TwinWorlds twins(scene);
     for (int i = 0; i < twins.bodyCount(); ++i)
     {
@@ -154,9 +140,10 @@ TEST(CompoundMass, AgreesWithBox2d)
 TEST(CompoundMotion, ThrownHammerCentreFollowsTheParabolaAndSpinsSteadily)
 {
     // A hammer: a light handle and a heavy head at one end, thrown end over end.
-    ShapeDef head = boxAt({0.3f, 0.15f}, {0.9f, 0.0f});
+    ShapeDef head = boxShape({0.3f, 0.15f}, {0.9f, 0.0f});
     head.density = 8.0f;
-    SceneBody hammer = compound(BodyType::Dynamic, {0.0f, 10.0f}, {boxAt({0.6f, 0.05f}, {0.0f, 0.0f}), head});
+    SceneBody hammer =
+        compound(BodyType::Dynamic, {0.0f, 10.0f}, {boxShape({0.6f, 0.05f}, {0.0f, 0.0f}), head});
     hammer.linearVelocity = {3.0f, 8.0f};
     hammer.angularVelocity = 6.0f;
     const Scene scene = makeScene("hammer", {hammer});
@@ -193,7 +180,8 @@ TEST(CompoundMotion, ThrownHammerCentreFollowsTheParabolaAndSpinsSteadily)
 TEST(CompoundRest, TableAndLStandLikeBox2d)
 {
     // A table dropped onto its legs, an L lying on its foot, a T standing on its stem.
-    const std::vector<ShapeDef> t{boxAt({1.0f, 0.15f}, {0.0f, 1.15f}), boxAt({0.15f, 0.5f}, {0.0f, 0.5f})};
+    const std::vector<ShapeDef> t{boxShape({1.0f, 0.15f}, {0.0f, 1.15f}),
+                                  boxShape({0.15f, 0.5f}, {0.0f, 0.5f})};
     const Scene scene =
         makeScene("compound rest", {ground(20.0f), compound(BodyType::Dynamic, {-6.0f, 0.3f}, table()),
                                     compound(BodyType::Dynamic, {0.0f, 0.55f}, lShape()),
@@ -222,9 +210,9 @@ TEST(CompoundContacts, ShapesOfOneBodyNeverCollide)
 {
     World world(WorldDef{{0.0f, 0.0f}});
     const BodyId id = world.createBody(BodyDef{});
-    world.createShape(id, boxAt({1.0f, 1.0f}, {0.0f, 0.0f}));
-    world.createShape(id, boxAt({1.0f, 1.0f}, {0.5f, 0.0f}));
-    world.createShape(id, ballAt(0.8f, {0.0f, 0.5f}));
+    world.createShape(id, boxShape({1.0f, 1.0f}, {0.0f, 0.0f}));
+    world.createShape(id, boxShape({1.0f, 1.0f}, {0.5f, 0.0f}));
+    world.createShape(id, circleShape(0.8f, {0.0f, 0.5f}));
     for (int i = 0; i < 30; ++i)
     {
         world.step(kDt);
@@ -292,7 +280,7 @@ TEST(CompoundContacts, ASensorShapeNeverPushesAndReportsItself)
     def.position = {0.0f, 3.0f};
     const BodyId id = world.createBody(def, boxShape({0.5f, 0.5f}));
     // A large sensor below the box, reaching into the ground long before the box lands.
-    ShapeDef sensor = ballAt(1.5f, {0.0f, -1.0f});
+    ShapeDef sensor = circleShape(1.5f, {0.0f, -1.0f});
     sensor.isSensor = true;
     const ShapeId sensorId = world.createShape(id, sensor);
     bool reported = false;
@@ -360,9 +348,9 @@ TEST(CompoundShapes, BadShapeCallsChangeNothing)
     ShapeDef turnedCircle = circleShape(0.5f);
     turnedCircle.angle = 0.3f;
     EXPECT_THROW(world.createShape(id, turnedCircle), std::invalid_argument);
-    ShapeDef far = boxAt({0.5f, 0.5f}, {std::nanf(""), 0.0f});
+    ShapeDef far = boxShape({0.5f, 0.5f}, {std::nanf(""), 0.0f});
     EXPECT_THROW(world.createShape(id, far), std::invalid_argument);
-    ShapeDef huge = boxAt({1e18f, 1e18f}, {0.0f, 0.0f});
+    ShapeDef huge = boxShape({1e18f, 1e18f}, {0.0f, 0.0f});
     huge.density = 1e30f;
     EXPECT_THROW(world.createShape(id, huge), std::invalid_argument);
     EXPECT_THROW(world.createShape(BodyId{}, boxShape({1.0f, 1.0f})), std::invalid_argument);
@@ -372,7 +360,7 @@ TEST(CompoundShapes, BadShapeCallsChangeNothing)
     EXPECT_EQ(world.stateHash(), before);
 
     // The one-shape calls refuse a body of several shapes instead of picking one.
-    world.createShape(id, boxAt({0.5f, 0.5f}, {1.0f, 0.0f}));
+    world.createShape(id, boxShape({0.5f, 0.5f}, {1.0f, 0.0f}));
     EXPECT_THROW(world.shape(id), std::invalid_argument);
     EXPECT_THROW(world.obb(id), std::invalid_argument);
     EXPECT_THROW(world.setShape(id, boxShape({1.0f, 1.0f})), std::invalid_argument);

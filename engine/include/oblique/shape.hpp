@@ -92,4 +92,21 @@ constexpr ShapeDef circleShape(float radius)
     return def;
 }
 
+/// A box placed in its body's frame: centred at offset, turned by angle.
+constexpr ShapeDef boxShape(Vec2 halfExtents, Vec2 offset, float angle = 0.0f)
+{
+    ShapeDef def = boxShape(halfExtents);
+    def.offset = offset;
+    def.angle = angle;
+    return def;
+}
+
+/// A circle placed in its body's frame, centred at offset.
+constexpr ShapeDef circleShape(float radius, Vec2 offset)
+{
+    ShapeDef def = circleShape(radius);
+    def.offset = offset;
+    return def;
+}
+
 } // namespace oblique

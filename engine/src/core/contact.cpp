@@ -125,6 +125,7 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
     // against A. Written as 0 - sum so that no surface speed gives +0, and subtracting it changes
     // no bit.
     contact.tangentSpeed = 0.0f - (sa.surfaceSpeed + sb.surfaceSpeed);
+    resetStepValues(contact);
 
     // Push onto the front of both bodies' lists.
     for (int side = 0; side < 2; ++side)
@@ -273,13 +274,14 @@ void WorldState::collide(float dt)
                 applyOneWay(*this, contact);
             }
             matchImpulses(contact, old, oldNormal, oldTangent);
-            contact.stepFriction = contact.friction;
-            contact.stepRestitution = contact.restitution;
-            contact.stepTangentSpeed = contact.tangentSpeed;
-            contact.flags = static_cast<std::uint8_t>(contact.flags & ~kContactDisabled);
-            if (preSolve && contact.manifold.pointCount > 0)
+            // Without a callback the step's values are the contact's own, set once at creation.
+            if (preSolve)
             {
-                callPreSolve(contact);
+                resetStepValues(contact);
+                if (contact.manifold.pointCount > 0)
+                {
+                    callPreSolve(contact);
+                }
             }
             for (int i = 0; i < contact.manifold.pointCount; ++i)
             {
@@ -321,6 +323,14 @@ float legal(float value, float lower, float upper, float fallback)
 
 } // namespace
 
+void resetStepValues(Contact& contact)
+{
+    contact.stepFriction = contact.friction;
+    contact.stepRestitution = contact.restitution;
+    contact.stepTangentSpeed = contact.tangentSpeed;
+    contact.flags = static_cast<std::uint8_t>(contact.flags & ~kContactDisabled);
+}
+
 void WorldState::callPreSolve(Contact& contact)
 {
     constexpr float kLargest = 1.0e6f;
@@ -332,8 +342,8 @@ void WorldState::callPreSolve(Contact& contact)
     view.manifold = contact.manifold;
     view.friction = contact.friction;
     view.restitution = contact.restitution;
-    const float surfaceSpeed =
-        shapes[contact.shapeA].def.surfaceSpeed + shapes[contact.shapeB].def.surfaceSpeed;
+    // The shapes' speeds added, from the contact's own tangent speed (0 - sum).
+    const float surfaceSpeed = -contact.tangentSpeed;
     view.surfaceSpeed = surfaceSpeed;
     // Reset however the callback leaves, so the world is never left locked.
     struct Lock

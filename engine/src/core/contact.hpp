@@ -52,6 +52,10 @@ struct Contact
     float tangentImpulse[2] = {0.0f, 0.0f};
 };
 
+// Gives the contact its own friction, restitution and tangent speed for the step, enabled: what
+// it has when no pre-solve callback changes them.
+void resetStepValues(Contact& contact);
+
 // A contact the solver works on: a real one (not a sensor) with touching or speculative points.
 inline bool isActive(const Contact& c)
 {

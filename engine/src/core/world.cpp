@@ -87,8 +87,14 @@ void World::setImpulseEvents(bool enabled)
 
 void World::setPreSolve(PreSolveCallback callback)
 {
-    m_impl->checkNotInCallback("setPreSolve");
-    m_impl->preSolve = std::move(callback);
+    WorldState& w = *m_impl;
+    w.checkNotInCallback("setPreSolve");
+    w.preSolve = std::move(callback);
+    // What the last callback changed must not outlive it.
+    for (Contact& contact : w.contacts)
+    {
+        resetStepValues(contact);
+    }
 }
 
 std::vector<ContactInfo> World::contacts() const

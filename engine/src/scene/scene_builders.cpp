@@ -37,21 +37,6 @@ SceneBody ball(Vec2 position, float radius)
     return b;
 }
 
-ShapeDef boxPart(Vec2 halfExtents, Vec2 offset, float angle = 0.0f)
-{
-    ShapeDef s = boxShape(halfExtents);
-    s.offset = offset;
-    s.angle = angle;
-    return s;
-}
-
-ShapeDef ballPart(float radius, Vec2 offset)
-{
-    ShapeDef s = circleShape(radius);
-    s.offset = offset;
-    return s;
-}
-
 SceneBody compound(std::string name, Vec2 position, std::vector<ShapeDef> shapes, float angle = 0.0f)
 {
     SceneBody b;
@@ -206,39 +191,40 @@ Scene compoundBodies()
 
     // A table: top and two legs, the origin on the floor between the legs; two crates on top.
     s.bodies.push_back(compound("table", {-12.0f, 0.0f},
-                                {boxPart({2.0f, 0.1f}, {0.0f, 1.3f}), boxPart({0.1f, 0.6f}, {-1.7f, 0.6f}),
-                                 boxPart({0.1f, 0.6f}, {1.7f, 0.6f})}));
+                                {boxShape({2.0f, 0.1f}, {0.0f, 1.3f}), boxShape({0.1f, 0.6f}, {-1.7f, 0.6f}),
+                                 boxShape({0.1f, 0.6f}, {1.7f, 0.6f})}));
     s.bodies.push_back(box({-12.8f, 1.8f}, {0.4f, 0.4f}));
     s.bodies.push_back(box({-11.2f, 1.7f}, {0.3f, 0.3f}, 0.2f));
 
     // An L and a T dropped turning.
     SceneBody l =
         compound("L", {-5.0f, 5.0f},
-                 {boxPart({1.0f, 0.25f}, {0.0f, 0.0f}), boxPart({0.25f, 1.0f}, {0.75f, 1.25f})}, 0.6f);
+                 {boxShape({1.0f, 0.25f}, {0.0f, 0.0f}), boxShape({0.25f, 1.0f}, {0.75f, 1.25f})}, 0.6f);
     l.angularVelocity = 1.5f;
     s.bodies.push_back(l);
-    SceneBody t = compound("T", {-1.0f, 6.0f},
-                           {boxPart({1.2f, 0.2f}, {0.0f, 1.2f}), boxPart({0.2f, 1.0f}, {0.0f, 0.0f})}, -0.4f);
+    SceneBody t =
+        compound("T", {-1.0f, 6.0f},
+                 {boxShape({1.2f, 0.2f}, {0.0f, 1.2f}), boxShape({0.2f, 1.0f}, {0.0f, 0.0f})}, -0.4f);
     t.angularVelocity = -2.0f;
     s.bodies.push_back(t);
 
     // A hammer: a light handle and a heavy head, thrown end over end.
-    ShapeDef head = boxPart({0.3f, 0.18f}, {0.9f, 0.0f});
+    ShapeDef head = boxShape({0.3f, 0.18f}, {0.9f, 0.0f});
     head.density = 8.0f;
-    SceneBody hammer = compound("hammer", {3.0f, 2.0f}, {boxPart({0.7f, 0.06f}, {0.0f, 0.0f}), head});
+    SceneBody hammer = compound("hammer", {3.0f, 2.0f}, {boxShape({0.7f, 0.06f}, {0.0f, 0.0f}), head});
     hammer.linearVelocity = {3.0f, 9.0f};
     hammer.angularVelocity = 8.0f;
     s.bodies.push_back(hammer);
 
     // A ramp and a cart on round, slippery feet rolling down it with a load.
     s.bodies.push_back(staticBox({16.0f, 3.0f}, {6.0f, 0.25f}, 0.35f));
-    ShapeDef wheelA = ballPart(0.3f, {-0.8f, -0.45f});
-    ShapeDef wheelB = ballPart(0.3f, {0.8f, -0.45f});
+    ShapeDef wheelA = circleShape(0.3f, {-0.8f, -0.45f});
+    ShapeDef wheelB = circleShape(0.3f, {0.8f, -0.45f});
     wheelA.friction = 0.05f;
     wheelB.friction = 0.05f;
     s.bodies.push_back(compound("cart", {19.0f, 5.0f},
-                                {boxPart({1.2f, 0.2f}, {0.0f, 0.0f}), boxPart({0.1f, 0.4f}, {-1.1f, 0.5f}),
-                                 boxPart({0.1f, 0.4f}, {1.1f, 0.5f}), wheelA, wheelB},
+                                {boxShape({1.2f, 0.2f}, {0.0f, 0.0f}), boxShape({0.1f, 0.4f}, {-1.1f, 0.5f}),
+                                 boxShape({0.1f, 0.4f}, {1.1f, 0.5f}), wheelA, wheelB},
                                 0.35f));
     s.bodies.push_back(box({19.0f, 5.8f}, {0.35f, 0.35f}, 0.35f));
     return s;
@@ -267,7 +253,7 @@ Scene tumblerDrum()
         const float a = 2.0f * std::numbers::pi_v<float> * static_cast<float>(i) / kSides;
         const float r = kInner + 0.5f * kThickness;
         drum.shapes.push_back(
-            boxPart({halfLength, 0.5f * kThickness}, {r * std::sin(a), -r * std::cos(a)}, a));
+            boxShape({halfLength, 0.5f * kThickness}, {r * std::sin(a), -r * std::cos(a)}, a));
     }
     s.bodies.push_back(drum);
     for (int row = 0; row < 10; ++row)
