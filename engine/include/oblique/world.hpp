@@ -162,14 +162,23 @@ public:
 
     // --- stepping -------------------------------------------------------------------------
 
-    /// Advances time by dt seconds (> 0) with the world's iteration counts.
+    /// Advances time by dt seconds (> 0) with the world's solver and its settings.
     void step(float dt);
+    /// As step(dt), with these iteration counts for the `ngs` solver (soft step ignores them: its
+    /// work is set by subSteps).
     void step(float dt, int velocityIterations, int positionIterations);
     /// Finds pairs and computes manifolds at the current positions without moving anything.
     void updateContacts();
 
     const WorldDef& settings() const;
     void setGravity(Vec2 gravity);
+    void setSolver(Solver solver);
+    /// Soft step: substeps per step (>= 1).
+    void setSubSteps(int subSteps);
+    /// Soft step: contact stiffness (hertz > 0), damping ratio (>= 0) and the fastest speed at
+    /// which overlap is pushed apart (m/s, > 0).
+    void setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed);
+    /// Ngs: velocity iterations (>= 1) and position iterations (>= 0) per step.
     void setIterations(int velocityIterations, int positionIterations);
     void setAllowSleep(bool allow);
     void setWarmStarting(bool enabled);

@@ -3,14 +3,33 @@
 
 #include "oblique/vec2.hpp"
 
+#include <cstdint>
+
 namespace oblique
 {
 
+/// How a world solves its contacts.
+enum class Solver : std::uint8_t
+{
+    /// Substeps with soft contacts (Box2D v3's method): holds tall stacks, heavy bodies on light
+    /// ones and deep overlaps. The default.
+    SoftStep,
+    /// One impulse solve per step, then position correction (Box2D 2.4's method): for
+    /// like-for-like comparisons with Box2D 2.4.
+    Ngs,
+};
+
 struct WorldDef
 {
-    Vec2 gravity{0.0f, -10.0f};        ///< m/s^2
-    int velocityIterations = 8;        ///< impulse passes per step, >= 1 (8 is typical)
-    int positionIterations = 3;        ///< position-correction passes per step, >= 0 (3 is typical)
+    Vec2 gravity{0.0f, -10.0f};       ///< m/s^2
+    Solver solver = Solver::SoftStep; ///< how contacts are solved
+    int subSteps = 4;                 ///< soft step: substeps per step, >= 1
+    float contactHertz =
+        30.0f; ///< soft step: contact stiffness, > 0 (capped at a quarter of the substep rate)
+    float contactDampingRatio = 10.0f; ///< soft step: contact damping, >= 0
+    float contactPushMaxSpeed = 3.0f;  ///< soft step: m/s, > 0; overlap is pushed apart no faster
+    int velocityIterations = 8;        ///< ngs: impulse passes per step, >= 1 (8 is typical)
+    int positionIterations = 3;        ///< ngs: position-correction passes per step, >= 0 (3 is typical)
     bool allowSleep = true;            ///< bodies at rest fall asleep and cost nothing
     bool warmStarting = true;          ///< start each step from the last step's impulses
     float restitutionThreshold = 1.0f; ///< m/s, >= 0: slower normal approach does not bounce

@@ -3,9 +3,11 @@
 // kind of constraint does (prepare, warm start, solve velocities, solve positions, store
 // impulses), each a function over the step context; contacts add the bounce restore.
 
+#include "soft_contact_solver.hpp"
 #include "solver_body.hpp"
 #include "wide_solver.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -118,6 +120,77 @@ inline bool solveTwoPoints(const TwoPointMass& k, float m1, float m2, Vec2 rhs, 
     return false;
 }
 
+// After positions are integrated, the points of one contact that bounced part way through the
+// step are given their leaving speed. Impulses are only added, at the points where the surfaces
+// are now and through one point for both bodies, so the pair's angular momentum is kept; the two
+// points of a contact are solved together, so a box that lands flat leaves flat. A point that
+// does not bounce is only kept from losing speed to the other's push.
+// Whether a point pushed at all this step.
+inline bool pushedThisStep(const VelocityPoint& p)
+{
+    return p.normalImpulse > 0.0f;
+}
+inline bool pushedThisStep(const SoftPoint& p)
+{
+    return p.totalNormalImpulse > 0.0f;
+}
+
+template <class Constraint>
+void restoreBounce(Constraint& cc, const ConstraintExtra& extra, SolverVelocity& a, SolverVelocity& b,
+                   const SolverPose& pa, const SolverPose& pb)
+{
+    const int count = cc.velocityPoints;
+    bool bounces[2] = {false, false};
+    for (int j = 0; j < count; ++j)
+    {
+        // Only where the contact pushed: a pair something else turned aside never landed.
+        bounces[j] = extra.bounce[j] > 0.0f && pushedThisStep(cc.points[j]);
+    }
+    if (!bounces[0] && !bounces[1])
+    {
+        return;
+    }
+    const Vec2 n = cc.normal;
+    float rnA[2] = {0.0f, 0.0f};
+    float rnB[2] = {0.0f, 0.0f};
+    float rhs[2] = {0.0f, 0.0f}; // normal speed short of the target (negative: too slow)
+    for (int j = 0; j < count; ++j)
+    {
+        const Vec2 m =
+            0.5f * (pa.c + rotate(pa.q, extra.localAnchorA[j]) + pb.c + rotate(pb.q, extra.localAnchorB[j]));
+        rnA[j] = cross(m - pa.c, n);
+        rnB[j] = cross(m - pb.c, n);
+        if (bounces[j])
+        {
+            rhs[j] = relativeAlong(a, b, n, rnA[j], rnB[j]) - extra.bounce[j];
+        }
+    }
+    const TwoPointMass k =
+        twoPointMass(a.invMass, a.invInertia, b.invMass, b.invInertia, rnA[0], rnB[0], rnA[1], rnB[1]);
+    if (k.k11 <= 0.0f)
+    {
+        return;
+    }
+    // Increments d >= 0 with rhs + K d >= 0: the velocity iterations' two-point problem, from zero.
+    Vec2 d{std::max(-rhs[0] / k.k11, 0.0f), 0.0f};
+    if (count == 2 &&
+        !(k.wellConditioned && solveTwoPoints(k, 1.0f / k.k11, 1.0f / k.k22, {rhs[0], rhs[1]}, d)))
+    {
+        // Nearly coincident points, or no active set fits: one after the other.
+        d.y = k.k22 > 0.0f ? std::max(-(rhs[1] + k.k12 * d.x) / k.k22, 0.0f) : 0.0f;
+    }
+    const float total = d.x + d.y;
+    a.v -= (a.invMass * total) * n;
+    a.w -= a.invInertia * (d.x * rnA[0] + d.y * rnA[1]);
+    b.v += (b.invMass * total) * n;
+    b.w += b.invInertia * (d.x * rnB[0] + d.y * rnB[1]);
+    cc.points[0].normalImpulse += d.x;
+    if (count == 2)
+    {
+        cc.points[1].normalImpulse += d.y;
+    }
+}
+
 // One velocity iteration's pass over one contact, alone (friction, then the normal impulses).
 void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint& cc);
 
@@ -125,6 +198,7 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
 struct ContactSolver
 {
     std::vector<ContactConstraint> constraints;
+    std::vector<SoftContactConstraint> soft; // soft step's constraints, in place of the above
     std::vector<ConstraintExtra> extras;
     WideSolver wide;
     bool hasBounces = false;

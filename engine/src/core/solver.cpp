@@ -2,10 +2,14 @@
 //   find pairs      broad phase: contacts for the proxies that moved       (broad_phase.cpp)
 //   collide         manifolds, touch events, sensor events                 (contact.cpp)
 //   islands         union-find over active contacts; waking                (island.cpp)
-//   integrate velocities                                                   (here)
-//   prepare         constraints of every kind                              (contact_solver.cpp)
-//   warm start, solve velocities, integrate positions, solve positions,
-//   restore bounces, store impulses, report impulses
+//   gather bodies   the awake bodies into the solver's arrays              (here)
+//   solve           the world's solver, one of:
+//     ngs           integrate velocities, prepare, warm start, solve velocities, integrate
+//                   positions, solve positions, restore bounces, store and report impulses
+//                                                                          (contact_solver.cpp)
+//     soft step     prepare; per substep: integrate velocities, warm start, solve, integrate
+//                   positions, relax; then restore bounces, store and report impulses
+//                                                                          (soft_contact_solver.cpp)
 //   finish bodies   poses and velocities back into the world               (here)
 //   sleep                                                                  (island.cpp)
 //   refit proxies   broad phase                                            (broad_phase.cpp)
@@ -17,6 +21,7 @@
 #include "validation.hpp"
 #include "world_state.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -45,16 +50,15 @@ void clearEvents(WorldState& w)
     w.outOfRange.clear();
 }
 
-// Gathers the awake bodies into the solver's arrays and applies gravity, forces and damping.
-void integrateVelocities(StepContext& ctx)
+// Gathers the awake bodies into the solver's arrays.
+void gatherBodies(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     SolverBodies& bodies = w.solverBodies;
     bodies.velocities.resize(1);
     bodies.poses.resize(1);
+    bodies.deltas.resize(1);
     bodies.toBody.clear();
-    const float dt = ctx.dt;
-    const Vec2 gravity = w.def.gravity;
     const auto bodySlots = static_cast<std::uint32_t>(w.records.size());
     for (std::uint32_t i = 0; i < bodySlots; ++i)
     {
@@ -70,16 +74,35 @@ void integrateVelocities(StepContext& ctx)
         {
             sv.invMass = r.invMass;
             sv.invInertia = r.invInertia;
-            sv.v += dt * (r.gravityScale * gravity + r.invMass * r.force);
-            sv.w += dt * r.invInertia * r.torque;
-            // Implicit damping: stable for any damping and step.
-            sv.v *= 1.0f / (1.0f + dt * r.linearDamping);
-            sv.w *= 1.0f / (1.0f + dt * r.angularDamping);
         }
         r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
         bodies.poses.push_back({s.center, s.angle, s.q});
+        bodies.deltas.push_back({});
         bodies.toBody.push_back(i);
+    }
+}
+
+// Gravity, forces and damping over dt (a step, or a substep of soft step).
+void integrateVelocities(StepContext& ctx, float dt)
+{
+    WorldState& w = ctx.world;
+    SolverBodies& bodies = w.solverBodies;
+    const Vec2 gravity = w.def.gravity;
+    const std::size_t bodyEnd = bodies.velocities.size();
+    for (std::size_t i = 1; i < bodyEnd; ++i)
+    {
+        const BodyRecord& r = w.records[bodies.toBody[i - 1]];
+        if (r.type != BodyType::Dynamic)
+        {
+            continue;
+        }
+        SolverVelocity& sv = bodies.velocities[i];
+        sv.v += dt * (r.gravityScale * gravity + r.invMass * r.force);
+        sv.w += dt * r.invInertia * r.torque;
+        // Implicit damping: stable for any damping and step.
+        sv.v *= 1.0f / (1.0f + dt * r.linearDamping);
+        sv.w *= 1.0f / (1.0f + dt * r.angularDamping);
     }
 }
 
@@ -103,30 +126,37 @@ void solveVelocities(StepContext& ctx)
     finishContactVelocities(ctx);
 }
 
-// Moves the bodies by their velocities, capping the motion per step so nothing tunnels wildly
-// on a bad frame.
-void integratePositions(StepContext& ctx)
+// Moves the bodies by their velocities over dt, capping the motion so nothing tunnels wildly on a
+// bad frame (kMaxTranslation and kMaxRotation per whole step,
+// shared among its substeps). Soft step also keeps each body's motion since the step began.
+template <bool kKeepDeltas>
+void integratePositions(StepContext& ctx, float dt, float maxTranslation, float maxRotation)
 {
     SolverBodies& bodies = ctx.world.solverBodies;
-    const float dt = ctx.dt;
     const std::size_t bodyEnd = bodies.velocities.size();
     for (std::size_t i = 1; i < bodyEnd; ++i)
     {
         SolverVelocity& v = bodies.velocities[i];
         SolverPose& p = bodies.poses[i];
         const Vec2 translation = dt * v.v;
-        if (lengthSquared(translation) > kMaxTranslation * kMaxTranslation)
+        if (lengthSquared(translation) > maxTranslation * maxTranslation)
         {
-            v.v *= kMaxTranslation / length(translation);
+            v.v *= maxTranslation / length(translation);
         }
         const float rotation = dt * v.w;
-        if (rotation * rotation > kMaxRotation * kMaxRotation)
+        if (rotation * rotation > maxRotation * maxRotation)
         {
-            v.w *= kMaxRotation / std::fabs(rotation);
+            v.w *= maxRotation / std::fabs(rotation);
         }
         p.c += dt * v.v;
         p.a += dt * v.w;
         p.q = advance(p.q, dt * v.w);
+        if constexpr (kKeepDeltas)
+        {
+            SolverDelta& d = bodies.deltas[i];
+            d.dp += dt * v.v;
+            d.dq = advance(d.dq, dt * v.w);
+        }
     }
 }
 
@@ -188,17 +218,67 @@ void finishBodies(StepContext& ctx)
     }
 }
 
-void solve(StepContext& ctx)
+// Box2D 2.4's method: one velocity solve of the whole step, then position correction.
+void solveNgs(StepContext& ctx)
 {
-    buildIslands(ctx);
-    integrateVelocities(ctx);
+    integrateVelocities(ctx, ctx.dt);
     prepareConstraints(ctx);
     warmStart(ctx);
     solveVelocities(ctx);
-    integratePositions(ctx);
+    integratePositions<false>(ctx, ctx.dt, kMaxTranslation, kMaxRotation);
     solvePositions(ctx);
     restoreContactBounces(ctx);
     storeImpulses(ctx);
+}
+
+// Soft step (Box2D v3's method): constraints prepared once, then each substep integrates
+// velocities, warm starts, solves with a soft push toward the current separations, moves the
+// bodies and solves again without the push (relax), so the push adds no energy.
+void solveSoftStep(StepContext& ctx)
+{
+    const WorldDef& def = ctx.world.def;
+    ctx.subSteps = def.subSteps;
+    ctx.h = ctx.dt / static_cast<float>(def.subSteps);
+    ctx.invH = 1.0f / ctx.h;
+    // Stiffer than a quarter of the substep rate, a soft contact would only ring.
+    const float hertz = std::min(def.contactHertz, 0.25f * ctx.invH);
+    ctx.contactSoftness = makeSoftness(hertz, def.contactDampingRatio, ctx.h);
+    ctx.staticSoftness = makeSoftness(2.0f * hertz, def.contactDampingRatio, ctx.h);
+    ctx.pushMaxSpeed = def.contactPushMaxSpeed;
+    const float maxTranslation = kMaxTranslation / static_cast<float>(def.subSteps);
+    const float maxRotation = kMaxRotation / static_cast<float>(def.subSteps);
+
+    prepareSoftContacts(ctx);
+    for (int i = 0; i < ctx.subSteps; ++i)
+    {
+        integrateVelocities(ctx, ctx.h);
+        warmStartSoftContacts(ctx);
+        ctx.useBias = true;
+        solveSoftContacts(ctx);
+        integratePositions<true>(ctx, ctx.h, maxTranslation, maxRotation);
+        ctx.useBias = false;
+        solveSoftContacts(ctx);
+    }
+    restoreSoftBounces(ctx);
+    storeSoftImpulses(ctx);
+    if (ctx.world.def.impulseEvents)
+    {
+        reportSoftImpulses(ctx);
+    }
+}
+
+void solve(StepContext& ctx)
+{
+    buildIslands(ctx);
+    gatherBodies(ctx);
+    if (ctx.world.def.solver == Solver::Ngs)
+    {
+        solveNgs(ctx);
+    }
+    else
+    {
+        solveSoftStep(ctx);
+    }
     finishBodies(ctx);
     updateSleep(ctx);
 }
@@ -209,7 +289,8 @@ void countWork(WorldState& w)
     w.profile.awakeBodyCount = static_cast<int>(w.solverBodies.toBody.size());
     w.profile.contactCount = w.contactCount;
     w.profile.touchingCount = w.touchingContacts;
-    w.profile.solvedCount = static_cast<int>(w.contactSolver.constraints.size());
+    w.profile.solvedCount = static_cast<int>(w.def.solver == Solver::Ngs ? w.contactSolver.constraints.size()
+                                                                         : w.contactSolver.soft.size());
 }
 
 } // namespace
@@ -240,7 +321,7 @@ void World::step(float dt, int velocityIterations, int positionIterations)
     w.profile.narrowphase = millisecondsSince(t);
 
     t = Clock::now();
-    StepContext ctx{w};
+    StepContext ctx{.world = w};
     ctx.dt = dt;
     ctx.invDt = 1.0f / dt;
     const float dtRatio = w.previousDt > 0.0f ? dt / w.previousDt : 0.0f;

@@ -28,11 +28,20 @@ struct SolverPose
     Rot q;
 };
 
+// How far a body has moved since the start of the step (soft step): its centre's translation and
+// its rotation. Contacts measure their separation from it instead of a new narrow phase.
+struct SolverDelta
+{
+    Vec2 dp;
+    Rot dq;
+};
+
 // Reused from step to step.
 struct SolverBodies
 {
     std::vector<SolverVelocity> velocities;
     std::vector<SolverPose> poses;
+    std::vector<SolverDelta> deltas;
     std::vector<std::uint32_t> toBody; // body slot of solver slot i + 1
 };
 

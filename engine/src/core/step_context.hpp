@@ -2,6 +2,8 @@
 // Internal: what the stages of one step share. World::step runs the stages in order, each a
 // function over this context (solver.cpp lists them).
 
+#include "softness.hpp"
+
 namespace oblique::detail
 {
 
@@ -16,6 +18,15 @@ struct StepContext
     int velocityIterations = 0;
     int positionIterations = 0;
     bool positionSolved = false; // every contact is within a few slops after position correction
+
+    // Soft step.
+    int subSteps = 1;
+    float h = 0.0f; // dt / subSteps
+    float invH = 0.0f;
+    Softness contactSoftness{}; // between two bodies that both move under impulses
+    Softness staticSoftness{};  // against a static or kinematic body: twice as stiff
+    float pushMaxSpeed = 0.0f;
+    bool useBias = true; // false in the relax pass
 };
 
 } // namespace oblique::detail

@@ -121,6 +121,38 @@ void validateIterations(const char* function, int velocityIterations, int positi
     }
 }
 
+void validateSolver(const char* function, Solver solver)
+{
+    if (solver != Solver::SoftStep && solver != Solver::Ngs)
+    {
+        fail(function, "solver must be Solver::SoftStep or Solver::Ngs");
+    }
+}
+
+void validateSubSteps(const char* function, int subSteps)
+{
+    if (subSteps < 1)
+    {
+        fail(function, "subSteps must be >= 1");
+    }
+}
+
+void validateContactTuning(const char* function, float hertz, float dampingRatio, float pushMaxSpeed)
+{
+    if (!std::isfinite(hertz) || !(hertz > 0.0f))
+    {
+        fail(function, "contactHertz must be finite and > 0");
+    }
+    if (!std::isfinite(dampingRatio) || dampingRatio < 0.0f)
+    {
+        fail(function, "contactDampingRatio must be finite and >= 0");
+    }
+    if (!std::isfinite(pushMaxSpeed) || !(pushMaxSpeed > 0.0f))
+    {
+        fail(function, "contactPushMaxSpeed must be finite and > 0");
+    }
+}
+
 void WorldState::checkNotInCallback(const char* what) const
 {
     if (inPreSolve)

@@ -5,6 +5,7 @@
 #include "oblique/body.hpp"
 #include "oblique/shape.hpp"
 #include "oblique/vec2.hpp"
+#include "oblique/world_def.hpp"
 
 #include <string>
 
@@ -19,5 +20,8 @@ void requireInRange(const char* function, Vec2 position);
 void validateBody(const char* function, const BodyDef& body);
 void validateShape(const char* function, const ShapeDef& shape);
 void validateIterations(const char* function, int velocityIterations, int positionIterations);
+void validateSolver(const char* function, Solver solver);
+void validateSubSteps(const char* function, int subSteps);
+void validateContactTuning(const char* function, float hertz, float dampingRatio, float pushMaxSpeed);
 
 } // namespace oblique::detail

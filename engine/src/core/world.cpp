@@ -19,6 +19,9 @@ World::World(const WorldDef& def) : m_impl(std::make_unique<WorldState>())
 {
     requireFinite("World", "gravity", def.gravity);
     validateIterations("World", def.velocityIterations, def.positionIterations);
+    validateSolver("World", def.solver);
+    validateSubSteps("World", def.subSteps);
+    validateContactTuning("World", def.contactHertz, def.contactDampingRatio, def.contactPushMaxSpeed);
     if (!std::isfinite(def.restitutionThreshold) || def.restitutionThreshold < 0.0f)
     {
         fail("World", "restitutionThreshold must be finite and >= 0");
@@ -49,6 +52,26 @@ void World::setIterations(int velocityIterations, int positionIterations)
     validateIterations("setIterations", velocityIterations, positionIterations);
     m_impl->def.velocityIterations = velocityIterations;
     m_impl->def.positionIterations = positionIterations;
+}
+
+void World::setSolver(Solver solver)
+{
+    validateSolver("setSolver", solver);
+    m_impl->def.solver = solver;
+}
+
+void World::setSubSteps(int subSteps)
+{
+    validateSubSteps("setSubSteps", subSteps);
+    m_impl->def.subSteps = subSteps;
+}
+
+void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed)
+{
+    validateContactTuning("setContactTuning", hertz, dampingRatio, pushMaxSpeed);
+    m_impl->def.contactHertz = hertz;
+    m_impl->def.contactDampingRatio = dampingRatio;
+    m_impl->def.contactPushMaxSpeed = pushMaxSpeed;
 }
 
 void World::setAllowSleep(bool allow)

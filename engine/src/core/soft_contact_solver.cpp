@@ -1,0 +1,303 @@
+// Contacts as soft constraints: each stage of soft step, for every contact the solver works on.
+
+#include "soft_contact_solver.hpp"
+
+#include "step_context.hpp"
+#include "world_state.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+// What preparing a contact's points reads of the step and of its two bodies.
+struct SoftPointInputs
+{
+    float dt;
+    float invDt;
+    float warmStartScale; // per substep: a contact keeps the impulse of a whole step
+    float restitutionThreshold;
+    const SolverVelocity& va;
+    const SolverVelocity& vb;
+    const SolverPose& pa;
+    const SolverPose& pb;
+    Vec2 centerA;
+    Vec2 centerB;
+    float gravityAlongNormal; // how fast gravity closes (negative) or opens the pair, m/s^2
+};
+
+void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactConstraint& cc,
+                      ConstraintExtra& extra)
+{
+    const ManifoldPoint& mp = c.manifold.points[j];
+    const Vec2 n = cc.normal;
+    const Vec2 t{n.y, -n.x};
+    SoftPoint& p = cc.points[j];
+    p.rA = mp.point - in.centerA;
+    p.rB = mp.point - in.centerB;
+    p.baseSeparation = mp.separation - dot(p.rB - p.rA, n);
+    p.rnA = cross(p.rA, n);
+    p.rnB = cross(p.rB, n);
+    p.rtA = cross(p.rA, t);
+    p.rtB = cross(p.rB, t);
+    const float mA = in.va.invMass;
+    const float iA = in.va.invInertia;
+    const float mB = in.vb.invMass;
+    const float iB = in.vb.invInertia;
+    const float kNormal = mA + mB + iA * p.rnA * p.rnA + iB * p.rnB * p.rnB;
+    p.normalMass = kNormal > 0.0f ? 1.0f / kNormal : 0.0f;
+    const float kTangent = mA + mB + iA * p.rtA * p.rtA + iB * p.rtB * p.rtB;
+    p.tangentMass = kTangent > 0.0f ? 1.0f / kTangent : 0.0f;
+    p.normalImpulse = in.warmStartScale * c.normalImpulse[j];
+    p.tangentImpulse = in.warmStartScale * c.tangentImpulse[j];
+    p.totalNormalImpulse = 0.0f;
+    p.totalTangentImpulse = 0.0f;
+    extra.manifoldIndex[j] = j;
+    extra.localAnchorA[j] = invRotate(in.pa.q, mp.point - (0.5f * mp.separation) * n - in.pa.c);
+    extra.localAnchorB[j] = invRotate(in.pb.q, mp.point + (0.5f * mp.separation) * n - in.pb.c);
+    extra.bounce[j] = 0.0f;
+    p.bounces = false;
+    p.bounceSpeed = 0.0f;
+    // The approach speed at the end of the step's gravity, as the ngs solver sees it: the speed
+    // the pair meets at, give or take the step's share of other forces.
+    const float vRel = relativeAlong(in.va, in.vb, n, p.rnA, p.rnB) + in.dt * in.gravityAlongNormal;
+    const float gap = std::max(mp.separation, 0.0f);
+    if (c.stepRestitution > 0.0f && vRel < -in.restitutionThreshold && gap < -in.dt * vRel)
+    {
+        // Where the gap closes part way through the step, the pair ends the step as far apart as
+        // it travels back in the rest of it and leaves at the restitution times its approach.
+        const float leave = -c.stepRestitution * vRel;
+        p.bounces = true;
+        p.bounceSpeed = leave - (1.0f + c.stepRestitution) * gap * in.invDt;
+        if (gap > 0.0f)
+        {
+            extra.bounce[j] = leave;
+        }
+    }
+}
+
+Vec2 gravityOf(const WorldState& w, std::uint32_t body)
+{
+    const BodyRecord& r = w.records[body];
+    return r.type == BodyType::Dynamic && r.awake ? r.gravityScale * w.def.gravity : Vec2{};
+}
+
+} // namespace
+
+void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector<SolverDelta>& deltas,
+                      SoftContactConstraint& cc, float invH, float pushMaxSpeed, bool useBias)
+{
+    SolverVelocity& a = velocities[static_cast<std::size_t>(cc.indexA)];
+    SolverVelocity& b = velocities[static_cast<std::size_t>(cc.indexB)];
+    const SolverDelta& da = deltas[static_cast<std::size_t>(cc.indexA)];
+    const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
+    const Vec2 n = cc.normal;
+    const Vec2 t{n.y, -n.x};
+    for (int j = 0; j < cc.velocityPoints; ++j)
+    {
+        SoftPoint& p = cc.points[j];
+        const float s = currentSeparation(p, n, da, db);
+        float bias = 0.0f;
+        float massScale = 1.0f;
+        float impulseScale = 0.0f;
+        if (p.bounces)
+        {
+            bias = -p.bounceSpeed;
+        }
+        else if (s > 0.0f)
+        {
+            // Speculative: close exactly the gap this substep, never pull.
+            bias = s * invH;
+        }
+        else if (useBias)
+        {
+            bias = std::max(cc.softness.biasRate * s, -pushMaxSpeed);
+            massScale = cc.softness.massScale;
+            impulseScale = cc.softness.impulseScale;
+        }
+        const float vn = relativeAlong(a, b, n, p.rnA, p.rnB);
+        const float impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse;
+        const float newImpulse = std::max(p.normalImpulse + impulse, 0.0f);
+        const float lambda = newImpulse - p.normalImpulse;
+        p.normalImpulse = newImpulse;
+        push(a, b, n, p.rnA, p.rnB, lambda);
+        if (!useBias)
+        {
+            p.totalNormalImpulse += newImpulse;
+        }
+    }
+    for (int j = 0; j < cc.velocityPoints; ++j)
+    {
+        SoftPoint& p = cc.points[j];
+        const float vt = relativeAlong(a, b, t, p.rtA, p.rtB) - cc.tangentSpeed;
+        const float maxFriction = cc.friction * p.normalImpulse;
+        const float newImpulse =
+            std::min(std::max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
+        const float lambda = newImpulse - p.tangentImpulse;
+        p.tangentImpulse = newImpulse;
+        push(a, b, t, p.rtA, p.rtB, lambda);
+        if (!useBias)
+        {
+            p.totalTangentImpulse += newImpulse;
+        }
+    }
+}
+
+void prepareSoftContacts(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    ContactSolver& solver = w.contactSolver;
+    solver.soft.clear();
+    solver.extras.clear();
+    bool hasBounces = false;
+    const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
+    const auto contactEnd = static_cast<std::int32_t>(w.contacts.size());
+    for (std::int32_t ci = 0; ci < contactEnd; ++ci)
+    {
+        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        if (!isActive(c))
+        {
+            continue;
+        }
+        const std::int32_t ia = w.records[c.a].solverIndex;
+        const std::int32_t ib = w.records[c.b].solverIndex;
+        if (ia == 0 && ib == 0)
+        {
+            continue;
+        }
+        SoftContactConstraint& cc = solver.soft.emplace_back();
+        ConstraintExtra& extra = solver.extras.emplace_back();
+        cc.indexA = ia;
+        cc.indexB = ib;
+        cc.normal = c.manifold.normal;
+        cc.friction = c.stepFriction;
+        cc.tangentSpeed = c.stepTangentSpeed;
+        extra.contact = ci;
+        const SoftPointInputs in{ctx.dt,
+                                 ctx.invDt,
+                                 warmStartScale,
+                                 w.def.restitutionThreshold,
+                                 w.solverBodies.velocities[static_cast<std::size_t>(ia)],
+                                 w.solverBodies.velocities[static_cast<std::size_t>(ib)],
+                                 w.solverBodies.poses[static_cast<std::size_t>(ia)],
+                                 w.solverBodies.poses[static_cast<std::size_t>(ib)],
+                                 w.states[c.a].center,
+                                 w.states[c.b].center,
+                                 dot(gravityOf(w, c.b) - gravityOf(w, c.a), cc.normal)};
+        cc.softness =
+            in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
+        cc.velocityPoints = c.manifold.pointCount;
+        extra.pointCount = c.manifold.pointCount;
+        for (int j = 0; j < c.manifold.pointCount; ++j)
+        {
+            prepareSoftPoint(in, c, j, cc, extra);
+            hasBounces = hasBounces || extra.bounce[j] > 0.0f;
+        }
+    }
+    solver.hasBounces = hasBounces;
+}
+
+void warmStartSoftContacts(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    std::vector<SolverVelocity>& bodies = w.solverBodies.velocities;
+    for (const SoftContactConstraint& cc : w.contactSolver.soft)
+    {
+        SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
+        SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
+        const Vec2 t{cc.normal.y, -cc.normal.x};
+        for (int j = 0; j < cc.velocityPoints; ++j)
+        {
+            const SoftPoint& p = cc.points[j];
+            push(a, b, cc.normal, p.rnA, p.rnB, p.normalImpulse);
+            push(a, b, t, p.rtA, p.rtB, p.tangentImpulse);
+        }
+    }
+}
+
+void solveSoftContacts(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    for (SoftContactConstraint& cc : w.contactSolver.soft)
+    {
+        solveSoftContact(w.solverBodies.velocities, w.solverBodies.deltas, cc, ctx.invH, ctx.pushMaxSpeed,
+                         ctx.useBias);
+    }
+}
+
+void restoreSoftBounces(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    ContactSolver& solver = w.contactSolver;
+    if (!solver.hasBounces)
+    {
+        return;
+    }
+    SolverBodies& bodies = w.solverBodies;
+    for (std::size_t k = 0; k < solver.soft.size(); ++k)
+    {
+        SoftContactConstraint& cc = solver.soft[k];
+        const auto a = static_cast<std::size_t>(cc.indexA);
+        const auto b = static_cast<std::size_t>(cc.indexB);
+        restoreBounce(cc, solver.extras[k], bodies.velocities[a], bodies.velocities[b], bodies.poses[a],
+                      bodies.poses[b]);
+    }
+}
+
+// Keeps each point's impulses on its contact for the next step's warm start, as the impulse of a
+// whole step (so a change of solver or of substeps starts from the right size), and tells sleep
+// whether any overlap remains beyond a few slops.
+void storeSoftImpulses(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    const ContactSolver& solver = w.contactSolver;
+    const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
+    const auto subSteps = static_cast<float>(ctx.subSteps);
+    float minSeparation = 0.0f;
+    for (std::size_t k = 0; k < solver.soft.size(); ++k)
+    {
+        const SoftContactConstraint& cc = solver.soft[k];
+        Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[k].contact)];
+        const SolverDelta& da = deltas[static_cast<std::size_t>(cc.indexA)];
+        const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
+        for (int j = 0; j < cc.velocityPoints; ++j)
+        {
+            const SoftPoint& p = cc.points[j];
+            c.normalImpulse[j] = std::isfinite(p.normalImpulse) ? subSteps * p.normalImpulse : 0.0f;
+            c.tangentImpulse[j] = std::isfinite(p.tangentImpulse) ? subSteps * p.tangentImpulse : 0.0f;
+            minSeparation = std::min(minSeparation, currentSeparation(p, cc.normal, da, db));
+        }
+    }
+    ctx.positionSolved = minSeparation >= -3.0f * kLinearSlop;
+}
+
+void reportSoftImpulses(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    const ContactSolver& solver = w.contactSolver;
+    for (std::size_t k = 0; k < solver.soft.size(); ++k)
+    {
+        const SoftContactConstraint& cc = solver.soft[k];
+        const Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[k].contact)];
+        ContactImpulseEvent e;
+        e.a = w.idOf(c.a);
+        e.b = w.idOf(c.b);
+        e.shapeA = w.shapeIdOf(c.shapeA);
+        e.shapeB = w.shapeIdOf(c.shapeB);
+        e.normal = cc.normal;
+        e.pointCount = cc.velocityPoints;
+        for (int j = 0; j < cc.velocityPoints; ++j)
+        {
+            e.points[j] = c.manifold.points[j].point;
+            e.normalImpulses[j] = cc.points[j].totalNormalImpulse;
+            e.tangentImpulses[j] = cc.points[j].totalTangentImpulse;
+        }
+        w.impulseEvents.push_back(e);
+    }
+}
+
+} // namespace oblique::detail
