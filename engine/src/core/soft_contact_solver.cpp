@@ -19,6 +19,7 @@ struct SoftPointInputs
 {
     float dt;
     float invDt;
+    float h;
     float warmStartScale; // per substep: a contact keeps the impulse of a whole step
     float restitutionThreshold;
     const SolverVelocity& va;
@@ -29,6 +30,46 @@ struct SoftPointInputs
     Vec2 centerB;
     float gravityAlongNormal; // how fast gravity closes (negative) or opens the pair, m/s^2
 };
+
+struct Bounce
+{
+    bool bounces = false;
+    float holdSpeed = 0.0f;  // the normal speed that takes the pair where it ends the step
+    float leaveSpeed = 0.0f; // its normal speed at the end of the step
+};
+
+// Restitution at the time of impact, for a pair closing at speed u (> 0 when closing) under a
+// closing acceleration a (gravity along the normal) across a gap g >= 0: it meets at t, where
+// g = u t + a t^2 / 2, at speed u + a t, leaves at restitution times that, and ends the step where
+// that flight puts it. Measured this way rather than from the step's end speed, a ball's bounces
+// neither gain nor lose height with the step or the substeps.
+Bounce bounceOf(float restitution, float u, float a, float g, const SoftPointInputs& in)
+{
+    // A body's speed after a substep is the one it moved through that substep with, its speed
+    // half a substep earlier: the flight's own speed now is half a substep's acceleration on.
+    u += 0.5f * a * in.h;
+    if (restitution <= 0.0f || u <= 0.0f)
+    {
+        return {};
+    }
+    const float discriminant = u * u + 2.0f * a * g;
+    if (discriminant < 0.0f)
+    {
+        return {}; // turned back before meeting
+    }
+    // The root of g = u t + a t^2 / 2 written so that it stays exact as a goes to 0.
+    const float t = 2.0f * g / (u + std::sqrt(discriminant));
+    const float impact = u + a * t;
+    if (t >= in.dt || impact <= in.restitutionThreshold)
+    {
+        return {};
+    }
+    const float leave = restitution * impact;
+    const float rest = in.dt - t;
+    const float endSeparation = std::max(leave * rest - 0.5f * a * rest * rest, 0.0f);
+    const float endSpeed = std::max(leave - a * rest + 0.5f * a * in.h, 0.0f);
+    return {true, (endSeparation - g) * in.invDt, endSpeed};
+}
 
 void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactConstraint& cc,
                       ConstraintExtra& extra)
@@ -62,21 +103,13 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     extra.bounce[j] = 0.0f;
     p.bounces = false;
     p.bounceSpeed = 0.0f;
-    // The approach speed at the end of the step's gravity, as the ngs solver sees it: the speed
-    // the pair meets at, give or take the step's share of other forces.
-    const float vRel = relativeAlong(in.va, in.vb, n, p.rnA, p.rnB) + in.dt * in.gravityAlongNormal;
-    const float gap = std::max(mp.separation, 0.0f);
-    if (c.stepRestitution > 0.0f && vRel < -in.restitutionThreshold && gap < -in.dt * vRel)
+    const Bounce bounce = bounceOf(c.stepRestitution, -relativeAlong(in.va, in.vb, n, p.rnA, p.rnB),
+                                   -in.gravityAlongNormal, std::max(mp.separation, 0.0f), in);
+    if (bounce.bounces)
     {
-        // Where the gap closes part way through the step, the pair ends the step as far apart as
-        // it travels back in the rest of it and leaves at the restitution times its approach.
-        const float leave = -c.stepRestitution * vRel;
         p.bounces = true;
-        p.bounceSpeed = leave - (1.0f + c.stepRestitution) * gap * in.invDt;
-        if (gap > 0.0f)
-        {
-            extra.bounce[j] = leave;
-        }
+        p.bounceSpeed = bounce.holdSpeed;
+        extra.bounce[j] = bounce.leaveSpeed;
     }
 }
 
@@ -84,6 +117,33 @@ Vec2 gravityOf(const WorldState& w, std::uint32_t body)
 {
     const BodyRecord& r = w.records[body];
     return r.type == BodyType::Dynamic && r.awake ? r.gravityScale * w.def.gravity : Vec2{};
+}
+
+// Both points of a contact that bounce, held at their speeds together.
+void solveBothBounces(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc)
+{
+    const Vec2 n = cc.normal;
+    SoftPoint& p1 = cc.points[0];
+    SoftPoint& p2 = cc.points[1];
+    const TwoPointMass& k = cc.bounceMass;
+    const Vec2 old{p1.normalImpulse, p2.normalImpulse};
+    const float vn1 = relativeAlong(a, b, n, p1.rnA, p1.rnB);
+    const float vn2 = relativeAlong(a, b, n, p2.rnA, p2.rnB);
+    const Vec2 rhs{vn1 - p1.bounceSpeed - (k.k11 * old.x + k.k12 * old.y),
+                   vn2 - p2.bounceSpeed - (k.k12 * old.x + k.k22 * old.y)};
+    Vec2 x;
+    if (!solveTwoPoints(k, p1.normalMass, p2.normalMass, rhs, x))
+    {
+        return;
+    }
+    const Vec2 d = x - old;
+    const float total = d.x + d.y;
+    a.v -= (a.invMass * total) * n;
+    a.w -= a.invInertia * (d.x * p1.rnA + d.y * p2.rnA);
+    b.v += (b.invMass * total) * n;
+    b.w += b.invInertia * (d.x * p1.rnB + d.y * p2.rnB);
+    p1.normalImpulse = x.x;
+    p2.normalImpulse = x.y;
 }
 
 } // namespace
@@ -97,7 +157,17 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
     const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
     const Vec2 n = cc.normal;
     const Vec2 t{n.y, -n.x};
-    for (int j = 0; j < cc.velocityPoints; ++j)
+    const bool bothBounce = cc.bounceMass.wellConditioned;
+    if (bothBounce)
+    {
+        solveBothBounces(a, b, cc);
+        if (!useBias)
+        {
+            cc.points[0].totalNormalImpulse += cc.points[0].normalImpulse;
+            cc.points[1].totalNormalImpulse += cc.points[1].normalImpulse;
+        }
+    }
+    for (int j = bothBounce ? 2 : 0; j < cc.velocityPoints; ++j)
     {
         SoftPoint& p = cc.points[j];
         const float s = currentSeparation(p, n, da, db);
@@ -110,6 +180,16 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
         }
         else if (s > 0.0f)
         {
+            if (!useBias)
+            {
+                // Apart after the move: the next substep's solve keeps the pair from passing
+                // through before it moves again, so relax lets go. Held here, a pair closing
+                // fast would be slowed to arrive in one substep, and a bounce next step would
+                // start from that speed instead of the one the pair has.
+                push(a, b, n, p.rnA, p.rnB, -p.normalImpulse);
+                p.normalImpulse = 0.0f;
+                continue;
+            }
             // Speculative: close exactly the gap this substep, never pull.
             bias = s * invH;
         }
@@ -179,6 +259,7 @@ void prepareSoftContacts(StepContext& ctx)
         extra.contact = ci;
         const SoftPointInputs in{ctx.dt,
                                  ctx.invDt,
+                                 ctx.h,
                                  warmStartScale,
                                  w.def.restitutionThreshold,
                                  w.solverBodies.velocities[static_cast<std::size_t>(ia)],
@@ -196,6 +277,14 @@ void prepareSoftContacts(StepContext& ctx)
         {
             prepareSoftPoint(in, c, j, cc, extra);
             hasBounces = hasBounces || extra.bounce[j] > 0.0f;
+        }
+        cc.bounceMass = {};
+        if (cc.velocityPoints == 2 && cc.points[0].bounces && cc.points[1].bounces)
+        {
+            const SoftPoint& p1 = cc.points[0];
+            const SoftPoint& p2 = cc.points[1];
+            cc.bounceMass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA,
+                                         p1.rnB, p2.rnA, p2.rnB);
         }
     }
     solver.hasBounces = hasBounces;

@@ -5,6 +5,7 @@
 
 #include "softness.hpp"
 #include "solver_body.hpp"
+#include "two_point_mass.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -48,6 +49,9 @@ struct SoftContactConstraint
     Softness softness;
     std::int32_t velocityPoints = 0;
     SoftPoint points[2];
+    // Two points that both bounce are held together (a box landing flat leaves flat); unset
+    // (wellConditioned false) otherwise.
+    TwoPointMass bounceMass;
 };
 
 // One solve of one contact: non-penetration at each point (soft when useBias, rigid otherwise),
