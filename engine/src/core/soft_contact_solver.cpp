@@ -174,24 +174,16 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
         float bias = 0.0f;
         float massScale = 1.0f;
         float impulseScale = 0.0f;
+        bool relaxOnlyLetsGo = false;
         if (p.bounces)
         {
             bias = -p.bounceSpeed;
         }
         else if (s > 0.0f)
         {
-            if (!useBias)
-            {
-                // Apart after the move: the next substep's solve keeps the pair from passing
-                // through before it moves again, so relax lets go. Held here, a pair closing
-                // fast would be slowed to arrive in one substep, and a bounce next step would
-                // start from that speed instead of the one the pair has.
-                push(a, b, n, p.rnA, p.rnB, -p.normalImpulse);
-                p.normalImpulse = 0.0f;
-                continue;
-            }
             // Speculative: close exactly the gap this substep, never pull.
             bias = s * invH;
+            relaxOnlyLetsGo = !useBias;
         }
         else if (useBias)
         {
@@ -200,7 +192,15 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
             impulseScale = cc.softness.impulseScale;
         }
         const float vn = relativeAlong(a, b, n, p.rnA, p.rnB);
-        const float impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse;
+        float impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse;
+        if (relaxOnlyLetsGo)
+        {
+            // Still apart after the move: the next substep's solve keeps the pair from passing
+            // through before it moves again, so relax may ease a push but not add one. Adding
+            // one would slow a pair arriving fast to meet in one substep, and next step's bounce
+            // would start from that speed instead of the pair's own.
+            impulse = std::min(impulse, 0.0f);
+        }
         const float newImpulse = std::max(p.normalImpulse + impulse, 0.0f);
         const float lambda = newImpulse - p.normalImpulse;
         p.normalImpulse = newImpulse;
