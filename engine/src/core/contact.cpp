@@ -147,6 +147,7 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
 
 void WorldState::destroyContact(std::int32_t c, bool reportEnd)
 {
+    removeFromGraph(*this, c);
     Contact& contact = contacts[static_cast<std::size_t>(c)];
     if ((contact.flags & (kContactTouching | kContactSensor)) == kContactTouching)
     {

@@ -50,6 +50,12 @@ struct Contact
     Manifold manifold;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
+    // Its place in the constraint graph (soft step), kNoColor when it is not in it, and the body
+    // slots the graph coloured for it (-1 for a body impulses do not move).
+    std::int32_t color = -1;
+    std::int32_t colorIndex = -1;
+    std::int32_t colorBodyA = -1;
+    std::int32_t colorBodyB = -1;
 };
 
 // Gives the contact its own friction, restitution and tangent speed for the step, enabled: what

@@ -5,6 +5,7 @@
 
 #include "soft_contact_solver.hpp"
 #include "solver_body.hpp"
+#include "wide_soft_solver.hpp"
 #include "wide_solver.hpp"
 
 #include <algorithm>
@@ -130,6 +131,8 @@ struct ContactSolver
 {
     std::vector<ContactConstraint> constraints;
     std::vector<SoftContactConstraint> soft; // soft step's constraints, in place of the above
+    std::vector<std::int32_t> softGroups;    // where the overflow's and each colour's begin in soft
+    WideSoftSolver softWide;
     std::vector<ConstraintExtra> extras;
     WideSolver wide;
     bool hasBounces = false;

@@ -146,6 +146,55 @@ void solveBothBounces(SolverVelocity& a, SolverVelocity& b, SoftContactConstrain
     p2.normalImpulse = x.y;
 }
 
+// The constraint of one contact; true when a point of it bounces this step.
+bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci)
+{
+    WorldState& w = ctx.world;
+    ContactSolver& solver = w.contactSolver;
+    bool hasBounces = false;
+    Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+    const std::int32_t ia = w.records[c.a].solverIndex;
+    const std::int32_t ib = w.records[c.b].solverIndex;
+    SoftContactConstraint& cc = solver.soft.emplace_back();
+    ConstraintExtra& extra = solver.extras.emplace_back();
+    cc.indexA = ia;
+    cc.indexB = ib;
+    cc.normal = c.manifold.normal;
+    cc.friction = c.stepFriction;
+    cc.tangentSpeed = c.stepTangentSpeed;
+    cc.relaxLetsGo = c.stepRestitution > 0.0f;
+    extra.contact = ci;
+    const SoftPointInputs in{ctx.dt,
+                             ctx.invDt,
+                             ctx.h,
+                             warmStartScale,
+                             w.def.restitutionThreshold,
+                             w.solverBodies.velocities[static_cast<std::size_t>(ia)],
+                             w.solverBodies.velocities[static_cast<std::size_t>(ib)],
+                             w.solverBodies.poses[static_cast<std::size_t>(ia)],
+                             w.solverBodies.poses[static_cast<std::size_t>(ib)],
+                             w.states[c.a].center,
+                             w.states[c.b].center,
+                             dot(gravityOf(w, c.b) - gravityOf(w, c.a), cc.normal)};
+    cc.softness = in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
+    cc.velocityPoints = c.manifold.pointCount;
+    extra.pointCount = c.manifold.pointCount;
+    for (int j = 0; j < c.manifold.pointCount; ++j)
+    {
+        prepareSoftPoint(in, c, j, cc, extra);
+        hasBounces = hasBounces || extra.bounce[j] > 0.0f;
+    }
+    cc.bounceMass = {};
+    if (cc.velocityPoints == 2 && cc.points[0].bounces && cc.points[1].bounces)
+    {
+        const SoftPoint& p1 = cc.points[0];
+        const SoftPoint& p2 = cc.points[1];
+        cc.bounceMass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA,
+                                     p1.rnB, p2.rnA, p2.rnB);
+    }
+    return hasBounces;
+}
+
 } // namespace
 
 void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector<SolverDelta>& deltas,
@@ -183,7 +232,7 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
         {
             // Speculative: close exactly the gap this substep, never pull.
             bias = s * invH;
-            relaxOnlyLetsGo = !useBias;
+            relaxOnlyLetsGo = !useBias && cc.relaxLetsGo;
         }
         else if (useBias)
         {
@@ -195,10 +244,11 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
         float impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse;
         if (relaxOnlyLetsGo)
         {
-            // Still apart after the move: the next substep's solve keeps the pair from passing
-            // through before it moves again, so relax may ease a push but not add one. Adding
-            // one would slow a pair arriving fast to meet in one substep, and next step's bounce
-            // would start from that speed instead of the pair's own.
+            // A bouncy pair still apart after the move: the next substep's solve keeps it from
+            // passing through before it moves again, so relax may ease a push but not add one.
+            // Adding one would slow a pair arriving fast to meet in one substep, and next step's
+            // bounce would start from that speed instead of the pair's own. A pair that does not
+            // bounce is slowed, so that it meets the surface rigidly, not the soft push.
             impulse = std::min(impulse, 0.0f);
         }
         const float newImpulse = std::max(p.normalImpulse + impulse, 0.0f);
@@ -210,6 +260,10 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
             p.totalNormalImpulse += newImpulse;
         }
     }
+    if (useBias)
+    {
+        return;
+    }
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
         SoftPoint& p = cc.points[j];
@@ -220,102 +274,66 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
         const float lambda = newImpulse - p.tangentImpulse;
         p.tangentImpulse = newImpulse;
         push(a, b, t, p.rtA, p.rtB, lambda);
-        if (!useBias)
-        {
-            p.totalTangentImpulse += newImpulse;
-        }
+        p.totalTangentImpulse += newImpulse;
     }
 }
 
+// A constraint for every contact in the constraint graph: the overflow's first, then colour by
+// colour, packed for the wide passes.
 void prepareSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     ContactSolver& solver = w.contactSolver;
     solver.soft.clear();
     solver.extras.clear();
+    solver.softGroups.clear();
     bool hasBounces = false;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
-    const auto contactEnd = static_cast<std::int32_t>(w.contacts.size());
-    for (std::int32_t ci = 0; ci < contactEnd; ++ci)
+    for (int group = 0; group <= kGraphColors; ++group)
     {
-        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        if (!isActive(c))
+        solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
+        const std::vector<std::int32_t>& members =
+            group == 0 ? w.graph.overflow : w.graph.colors[static_cast<std::size_t>(group - 1)].contacts;
+        for (const std::int32_t ci : members)
         {
-            continue;
-        }
-        const std::int32_t ia = w.records[c.a].solverIndex;
-        const std::int32_t ib = w.records[c.b].solverIndex;
-        if (ia == 0 && ib == 0)
-        {
-            continue;
-        }
-        SoftContactConstraint& cc = solver.soft.emplace_back();
-        ConstraintExtra& extra = solver.extras.emplace_back();
-        cc.indexA = ia;
-        cc.indexB = ib;
-        cc.normal = c.manifold.normal;
-        cc.friction = c.stepFriction;
-        cc.tangentSpeed = c.stepTangentSpeed;
-        extra.contact = ci;
-        const SoftPointInputs in{ctx.dt,
-                                 ctx.invDt,
-                                 ctx.h,
-                                 warmStartScale,
-                                 w.def.restitutionThreshold,
-                                 w.solverBodies.velocities[static_cast<std::size_t>(ia)],
-                                 w.solverBodies.velocities[static_cast<std::size_t>(ib)],
-                                 w.solverBodies.poses[static_cast<std::size_t>(ia)],
-                                 w.solverBodies.poses[static_cast<std::size_t>(ib)],
-                                 w.states[c.a].center,
-                                 w.states[c.b].center,
-                                 dot(gravityOf(w, c.b) - gravityOf(w, c.a), cc.normal)};
-        cc.softness =
-            in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
-        cc.velocityPoints = c.manifold.pointCount;
-        extra.pointCount = c.manifold.pointCount;
-        for (int j = 0; j < c.manifold.pointCount; ++j)
-        {
-            prepareSoftPoint(in, c, j, cc, extra);
-            hasBounces = hasBounces || extra.bounce[j] > 0.0f;
-        }
-        cc.bounceMass = {};
-        if (cc.velocityPoints == 2 && cc.points[0].bounces && cc.points[1].bounces)
-        {
-            const SoftPoint& p1 = cc.points[0];
-            const SoftPoint& p2 = cc.points[1];
-            cc.bounceMass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA,
-                                         p1.rnB, p2.rnA, p2.rnB);
+            hasBounces = prepareSoftContact(ctx, warmStartScale, ci) || hasBounces;
         }
     }
+    solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
     solver.hasBounces = hasBounces;
+    solver.softWide.build(solver.soft, solver.softGroups, w.solverBodies.velocities);
+}
+
+void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc)
+{
+    SolverVelocity& a = velocities[static_cast<std::size_t>(cc.indexA)];
+    SolverVelocity& b = velocities[static_cast<std::size_t>(cc.indexB)];
+    const Vec2 t{cc.normal.y, -cc.normal.x};
+    for (int j = 0; j < cc.velocityPoints; ++j)
+    {
+        const SoftPoint& p = cc.points[j];
+        push(a, b, cc.normal, p.rnA, p.rnB, p.normalImpulse);
+        push(a, b, t, p.rtA, p.rtB, p.tangentImpulse);
+    }
 }
 
 void warmStartSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    std::vector<SolverVelocity>& bodies = w.solverBodies.velocities;
-    for (const SoftContactConstraint& cc : w.contactSolver.soft)
-    {
-        SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
-        SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
-        const Vec2 t{cc.normal.y, -cc.normal.x};
-        for (int j = 0; j < cc.velocityPoints; ++j)
-        {
-            const SoftPoint& p = cc.points[j];
-            push(a, b, cc.normal, p.rnA, p.rnB, p.normalImpulse);
-            push(a, b, t, p.rtA, p.rtB, p.tangentImpulse);
-        }
-    }
+    w.contactSolver.softWide.warmStart(w.solverBodies.velocities, w.contactSolver.soft);
 }
 
 void solveSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    for (SoftContactConstraint& cc : w.contactSolver.soft)
-    {
-        solveSoftContact(w.solverBodies.velocities, w.solverBodies.deltas, cc, ctx.invH, ctx.pushMaxSpeed,
-                         ctx.useBias);
-    }
+    w.contactSolver.softWide.solve(w.solverBodies.velocities, w.solverBodies.deltas, w.contactSolver.soft,
+                                   ctx.invH, ctx.pushMaxSpeed, ctx.useBias);
+}
+
+void finishSoftContacts(StepContext& ctx)
+{
+    ContactSolver& solver = ctx.world.contactSolver;
+    solver.softWide.unpack(solver.soft);
 }
 
 void restoreSoftBounces(StepContext& ctx)

@@ -47,6 +47,8 @@ struct SoftContactConstraint
     float friction = 0.0f;
     float tangentSpeed = 0.0f;
     Softness softness;
+    // Bouncy: once apart after the move, relax only eases the push (see solveSoftContact).
+    bool relaxLetsGo = false;
     std::int32_t velocityPoints = 0;
     SoftPoint points[2];
     // Two points that both bounce are held together (a box landing flat leaves flat); unset
@@ -60,6 +62,9 @@ struct SoftContactConstraint
 void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector<SolverDelta>& deltas,
                       SoftContactConstraint& cc, float invH, float pushMaxSpeed, bool useBias);
 
+// Applies the impulses a contact carries over from the last substep.
+void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc);
+
 // The current separation of a point, from the bodies' motion since the start of the step.
 inline float currentSeparation(const SoftPoint& p, Vec2 n, const SolverDelta& a, const SolverDelta& b)
 {
@@ -72,6 +77,8 @@ void prepareSoftContacts(StepContext& ctx);
 void warmStartSoftContacts(StepContext& ctx);
 // One solve of every contact, with the soft push (ctx.useBias) or without it (relax).
 void solveSoftContacts(StepContext& ctx);
+// After the last substep: the impulses the lanes accumulated, back in the constraints.
+void finishSoftContacts(StepContext& ctx);
 void restoreSoftBounces(StepContext& ctx);
 void storeSoftImpulses(StepContext& ctx);
 void reportSoftImpulses(StepContext& ctx);

@@ -7,7 +7,8 @@
 //     ngs           integrate velocities, prepare, warm start, solve velocities, integrate
 //                   positions, solve positions, restore bounces, store and report impulses
 //                                                                          (contact_solver.cpp)
-//     soft step     prepare; per substep: integrate velocities, warm start, solve, integrate
+//     soft step     colour (constraint_graph.cpp), prepare; per substep: integrate velocities, warm start,
+//     solve, integrate
 //                   positions, relax; then restore bounces, store and report impulses
 //                                                                          (soft_contact_solver.cpp)
 //   finish bodies   poses and velocities back into the world               (here)
@@ -248,6 +249,7 @@ void solveSoftStep(StepContext& ctx)
     const float maxTranslation = kMaxTranslation / static_cast<float>(def.subSteps);
     const float maxRotation = kMaxRotation / static_cast<float>(def.subSteps);
 
+    updateConstraintGraph(ctx.world);
     prepareSoftContacts(ctx);
     for (int i = 0; i < ctx.subSteps; ++i)
     {
@@ -259,6 +261,7 @@ void solveSoftStep(StepContext& ctx)
         ctx.useBias = false;
         solveSoftContacts(ctx);
     }
+    finishSoftContacts(ctx);
     restoreSoftBounces(ctx);
     storeSoftImpulses(ctx);
     if (ctx.world.def.impulseEvents)

@@ -1,5 +1,6 @@
 // The velocity iterations: contacts one at a time, and four at a time where their order allows.
 
+#include "buffers.hpp"
 #include "contact_solver.hpp"
 
 #include <algorithm>
@@ -66,34 +67,6 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
 
 namespace
 {
-
-// v.assign(n, value), growing the capacity geometrically: assign alone reallocates to exactly n
-// each time n passes the capacity, which a slowly growing pile would do step after step.
-template <typename T>
-void refill(std::vector<T>& v, std::size_t n, const T& value)
-{
-    if (n > v.capacity())
-    {
-        v.reserve(std::max(n, 2 * v.capacity()));
-    }
-    v.assign(n, value);
-}
-
-Float4 splat(float x)
-{
-    return Float4{x, x, x, x};
-}
-
-// As std::min and std::max decide, so that a lane computes exactly what the scalar pass does.
-Float4 min4(Float4 a, Float4 b)
-{
-    return b < a ? b : a;
-}
-
-Float4 max4(Float4 a, Float4 b)
-{
-    return a < b ? b : a;
-}
 
 // Only bodies moved by impulses order the constraints; static and kinematic ones (inverse mass
 // zero) do not, and lanes may share them, as nothing a lane does changes them.

@@ -4,6 +4,8 @@
 // a level is then solved in groups of four, one contact per lane, which gives bit for bit the
 // result of solving every contact one after another.
 
+#include "float4.hpp"
+
 #include <cstdint>
 #include <vector>
 
@@ -12,10 +14,6 @@ namespace oblique::detail
 
 struct ContactConstraint;
 struct SolverVelocity;
-
-// Four floats (or four lane masks) that the compiler keeps in one vector register.
-using Float4 = float __attribute__((vector_size(16)));
-using Mask4 = std::int32_t __attribute__((vector_size(16)));
 
 // One point of four contacts, a lane each.
 struct WidePoint

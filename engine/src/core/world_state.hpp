@@ -4,6 +4,7 @@
 // each step from buffers that are reused, so a warm step allocates nothing.
 
 #include "body.hpp"
+#include "constraint_graph.hpp"
 #include "contact.hpp"
 #include "contact_solver.hpp"
 #include "dynamic_tree.hpp"
@@ -44,6 +45,7 @@ struct WorldState
     int contactCount = 0;
     int touchingContacts = 0; // non-sensor contacts with kContactTouching
 
+    ConstraintGraph graph;
     SolverBodies solverBodies;
     ContactSolver contactSolver;
     Islands islands;

@@ -1,0 +1,23 @@
+#pragma once
+// Internal: filling the solver's reused buffers without allocating once they are warm.
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace oblique::detail
+{
+
+// v.assign(n, value), growing the capacity geometrically: assign alone reallocates to exactly n
+// each time n passes the capacity, which a slowly growing pile would do step after step.
+template <typename T>
+void refill(std::vector<T>& v, std::size_t n, const T& value)
+{
+    if (n > v.capacity())
+    {
+        v.reserve(std::max(n, 2 * v.capacity()));
+    }
+    v.assign(n, value);
+}
+
+} // namespace oblique::detail

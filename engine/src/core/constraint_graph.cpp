@@ -1,0 +1,133 @@
+// The constraint graph: colours given as contacts join the solver and taken back as they leave.
+
+#include "constraint_graph.hpp"
+
+#include "world_state.hpp"
+
+#include <algorithm>
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+bool hasBody(const GraphColor& color, std::int32_t body)
+{
+    const auto word = static_cast<std::size_t>(body) / 64u;
+    return word < color.bodies.size() &&
+           (color.bodies[word] >> (static_cast<std::uint32_t>(body) % 64u) & 1u) != 0;
+}
+
+void setBody(GraphColor& color, std::int32_t body, bool on)
+{
+    if (body < 0)
+    {
+        return;
+    }
+    const auto word = static_cast<std::size_t>(body) / 64u;
+    if (word >= color.bodies.size())
+    {
+        // Geometric growth: a world that keeps adding bodies resizes rarely.
+        color.bodies.resize(std::max(word + 1, 2 * color.bodies.size()), 0u);
+    }
+    const std::uint64_t bit = std::uint64_t{1} << (static_cast<std::uint32_t>(body) % 64u);
+    color.bodies[word] = on ? color.bodies[word] | bit : color.bodies[word] & ~bit;
+}
+
+bool fits(const GraphColor& color, std::int32_t bodyA, std::int32_t bodyB)
+{
+    return (bodyA < 0 || !hasBody(color, bodyA)) && (bodyB < 0 || !hasBody(color, bodyB));
+}
+
+// The slot of a body the graph colours, or -1 for one that impulses do not move.
+std::int32_t coloredSlot(const WorldState& w, std::uint32_t body)
+{
+    return w.records[body].type == BodyType::Dynamic ? static_cast<std::int32_t>(body) : -1;
+}
+
+} // namespace
+
+std::int32_t ConstraintGraph::add(std::int32_t contact, std::int32_t bodyA, std::int32_t bodyB,
+                                  std::int32_t& indexInColor)
+{
+    const bool bothMove = bodyA >= 0 && bodyB >= 0;
+    const int first = bothMove ? 0 : 1;
+    const int end = bothMove ? kDynamicColors : kGraphColors;
+    for (int c = first; c < end; ++c)
+    {
+        GraphColor& color = colors[static_cast<std::size_t>(c)];
+        if (fits(color, bodyA, bodyB))
+        {
+            setBody(color, bodyA, true);
+            setBody(color, bodyB, true);
+            indexInColor = static_cast<std::int32_t>(color.contacts.size());
+            color.contacts.push_back(contact);
+            return c;
+        }
+    }
+    indexInColor = static_cast<std::int32_t>(overflow.size());
+    overflow.push_back(contact);
+    return kOverflow;
+}
+
+std::int32_t ConstraintGraph::remove(std::int32_t color, std::int32_t indexInColor, std::int32_t bodyA,
+                                     std::int32_t bodyB)
+{
+    std::vector<std::int32_t>* list = &overflow;
+    if (color != kOverflow)
+    {
+        GraphColor& c = colors[static_cast<std::size_t>(color)];
+        setBody(c, bodyA, false);
+        setBody(c, bodyB, false);
+        list = &c.contacts;
+    }
+    const auto index = static_cast<std::size_t>(indexInColor);
+    const std::int32_t moved = list->back();
+    (*list)[index] = moved;
+    list->pop_back();
+    return index < list->size() ? moved : -1;
+}
+
+void removeFromGraph(WorldState& w, std::int32_t contact)
+{
+    Contact& c = w.contacts[static_cast<std::size_t>(contact)];
+    if (c.color == kNoColor)
+    {
+        return;
+    }
+    // The bodies' bits were set by the slots they had when the contact was added; a contact is
+    // ended before its body changes type, so the same test gives the same slots now.
+    const std::int32_t moved = w.graph.remove(c.color, c.colorIndex, c.colorBodyA, c.colorBodyB);
+    if (moved >= 0)
+    {
+        w.contacts[static_cast<std::size_t>(moved)].colorIndex = c.colorIndex;
+    }
+    c.color = kNoColor;
+    c.colorIndex = -1;
+}
+
+void updateConstraintGraph(WorldState& w)
+{
+    const auto contactEnd = static_cast<std::int32_t>(w.contacts.size());
+    for (std::int32_t ci = 0; ci < contactEnd; ++ci)
+    {
+        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        const bool wanted =
+            isActive(c) && (w.records[c.a].solverIndex != 0 || w.records[c.b].solverIndex != 0);
+        if (wanted == (c.color != kNoColor))
+        {
+            continue;
+        }
+        if (!wanted)
+        {
+            removeFromGraph(w, ci);
+            continue;
+        }
+        c.colorBodyA = coloredSlot(w, c.a);
+        c.colorBodyB = coloredSlot(w, c.b);
+        c.color = w.graph.add(ci, c.colorBodyA, c.colorBodyB, c.colorIndex);
+    }
+}
+
+} // namespace oblique::detail

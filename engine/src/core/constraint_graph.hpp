@@ -1,0 +1,52 @@
+#pragma once
+// Internal: the constraint graph colours the solver's contacts so that no colour holds two on one
+// body that moves under impulses (static and kinematic bodies are never coloured). A colour's
+// constraints touch disjoint bodies, so they can be solved in any order, four lanes at a time or
+// on several threads, with the same result. A contact keeps its colour from step to step; one
+// that fits no colour goes to the overflow, solved one at a time.
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct WorldState;
+
+inline constexpr int kGraphColors = 24;
+// Contacts between two moving bodies use the first colours; a contact with a static or kinematic
+// body touches one coloured body only, so it fits the colours those leave and starts from colour
+// 1, leaving colour 0 to the pairs that need it most.
+inline constexpr int kDynamicColors = kGraphColors - 4;
+inline constexpr std::int32_t kOverflow = kGraphColors;
+inline constexpr std::int32_t kNoColor = -1;
+
+struct GraphColor
+{
+    std::vector<std::uint64_t> bodies; // bit per body slot: the body has a constraint here
+    std::vector<std::int32_t> contacts;
+};
+
+struct ConstraintGraph
+{
+    std::array<GraphColor, kGraphColors> colors;
+    std::vector<std::int32_t> overflow;
+
+    // The colour (or kOverflow) for a contact between these body slots; a slot that does not move
+    // under impulses is passed as -1.
+    std::int32_t add(std::int32_t contact, std::int32_t bodyA, std::int32_t bodyB,
+                     std::int32_t& indexInColor);
+    // Takes the contact out of its colour; returns the contact now at its place (or -1) so its
+    // index can be updated.
+    std::int32_t remove(std::int32_t color, std::int32_t indexInColor, std::int32_t bodyA,
+                        std::int32_t bodyB);
+};
+
+// Brings the graph in line with this step's solver contacts: in every active contact with an awake
+// body, out otherwise. Runs after the bodies are gathered.
+void updateConstraintGraph(WorldState& w);
+// Takes a contact out of the graph (when it is destroyed).
+void removeFromGraph(WorldState& w, std::int32_t contact);
+
+} // namespace oblique::detail
