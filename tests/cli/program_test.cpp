@@ -227,26 +227,41 @@ TEST(CliProgram, BadSceneIsExitTwoWithFileAndPathOnStderr)
     }
 }
 
-TEST(CliProgram, BrokenFormat2ShapesAreExitTwoWithTheirPath)
+TEST(CliProgram, BrokenFormat2KeysAreExitTwoWithTheirPath)
 {
     struct Case
     {
         const char* text;
         const char* path;
+        const char* message;
     };
     const Case cases[] = {
         {R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "shapes": [{"halfExtents": [1, 1]},
             {"radius": 0.5, "angle": 0.3}]}]})",
-         "bodies[0].shapes[1].angle"},
+         "bodies[0].shapes[1].angle", "is for boxes only"},
         {R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "shapes": [{"halfExtents": [1, 1],
             "filter": {"mask": 70000}}]}]})",
-         "bodies[0].shapes[0].filter.mask"},
+         "bodies[0].shapes[0].filter.mask", "must be in [0, 65535]"},
         {R"({"format": "oblique-scene/2", "bodies": [{"position": [0, 0], "halfExtents": [1, 1],
             "shapes": [{"radius": 1}]}]})",
-         "bodies[0]"},
+         "bodies[0].halfExtents", "a body has either shapes or the one-shape shorthand"},
         {R"({"format": "oblique-scene/1", "bodies": [{"position": [0, 0], "halfExtents": [1, 1],
             "sensor": true}]})",
-         "bodies[0].sensor"},
+         "bodies[0].sensor", R"(needs format "oblique-scene/2")"},
+        {R"({"format": "oblique-scene/2", "world": {"solver": "fast"}, "bodies": []})", "world.solver",
+         R"(must be "soft-step" or "ngs", not "fast")"},
+        {R"({"format": "oblique-scene/2", "world": {"subSteps": 0}, "bodies": []})", "world.subSteps",
+         "must be >= 1"},
+        {R"({"format": "oblique-scene/2", "world": {"subSteps": 1.5}, "bodies": []})", "world.subSteps",
+         "must be a whole number"},
+        {R"({"format": "oblique-scene/2", "world": {"contactHertz": 0}, "bodies": []})", "world.contactHertz",
+         "must be > 0"},
+        {R"({"format": "oblique-scene/2", "world": {"contactDampingRatio": -1}, "bodies": []})",
+         "world.contactDampingRatio", "must be >= 0"},
+        {R"({"format": "oblique-scene/2", "world": {"contactPushMaxSpeed": -3}, "bodies": []})",
+         "world.contactPushMaxSpeed", "must be > 0"},
+        {R"({"format": "oblique-scene/1", "world": {"solver": "ngs"}, "bodies": []})", "world.solver",
+         R"(needs format "oblique-scene/2" (the file says "oblique-scene/1"))"},
     };
     const TempDir dir;
     for (const Case& c : cases)
@@ -259,9 +274,41 @@ TEST(CliProgram, BrokenFormat2ShapesAreExitTwoWithTheirPath)
             EXPECT_EQ(r.exitCode, 2) << command;
             EXPECT_EQ(r.out, "") << command;
             EXPECT_TRUE(isOneLine(r.err)) << r.err;
-            EXPECT_NE(r.err.find(std::string("broken.json: ") + c.path), std::string::npos) << r.err;
+            EXPECT_NE(r.err.find(std::string("broken.json: ") + c.path + ": " + c.message), std::string::npos)
+                << r.err;
         }
     }
+}
+
+TEST(CliProgram, RunStepsWithTheSolverTheSceneNames)
+{
+    const std::string bodies = R"("bodies": [
+        {"type": "static", "position": [0, -1], "halfExtents": [5, 1]},
+        {"position": [0, 0.6], "angle": 0.3, "halfExtents": [0.5, 0.5]},
+        {"position": [0.2, 2], "radius": 0.4}]})";
+    const TempDir dir;
+    const auto formatOne = dir.write("one.json", R"({"format": "oblique-scene/1", )" + bodies);
+    const auto softStep = dir.write(
+        "soft.json", R"({"format": "oblique-scene/2", "world": {"solver": "soft-step"}, )" + bodies);
+    const auto ngs =
+        dir.write("ngs.json", R"({"format": "oblique-scene/2", "world": {"solver": "ngs"}, )" + bodies);
+    const auto tuned = dir.write(
+        "tuned.json",
+        R"({"format": "oblique-scene/2", "world": {"subSteps": 1, "contactHertz": 5, "contactDampingRatio": 0},
+            )" +
+            bodies);
+    const auto finalBodies = [&](const std::filesystem::path& scene)
+    {
+        const ProgramResult r = oblique({"run", scene.string(), "--steps", "90", "--json"});
+        EXPECT_EQ(r.exitCode, 0) << r.err;
+        return Json::parse(r.out).at("bodies");
+    };
+    const Json one = finalBodies(formatOne);
+    // A format-1 scene runs with the default solver, soft step.
+    EXPECT_EQ(one, finalBodies(softStep));
+    // The other solver, and other settings of soft step, give another motion.
+    EXPECT_NE(one, finalBodies(ngs));
+    EXPECT_NE(one, finalBodies(tuned));
 }
 
 TEST(CliProgram, InvalidJsonIsExitTwo)

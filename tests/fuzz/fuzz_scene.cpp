@@ -73,6 +73,11 @@ void expectSameScene(const Scene& a, const Scene& b)
     expectEqual(a.world.positionIterations, b.world.positionIterations, "world.positionIterations");
     expectEqual(a.world.allowSleep, b.world.allowSleep, "world.allowSleep");
     expectSame(a.world.restitutionThreshold, b.world.restitutionThreshold, "world.restitutionThreshold");
+    expectEqual(a.world.solver, b.world.solver, "world.solver");
+    expectEqual(a.world.subSteps, b.world.subSteps, "world.subSteps");
+    expectSame(a.world.contactHertz, b.world.contactHertz, "world.contactHertz");
+    expectSame(a.world.contactDampingRatio, b.world.contactDampingRatio, "world.contactDampingRatio");
+    expectSame(a.world.contactPushMaxSpeed, b.world.contactPushMaxSpeed, "world.contactPushMaxSpeed");
     expectEqual(a.bodies.size(), b.bodies.size(), "the number of bodies");
     for (std::size_t i = 0; i < a.bodies.size(); ++i)
     {

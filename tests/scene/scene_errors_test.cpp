@@ -74,8 +74,8 @@ TEST(SceneErrors, UnknownKeysAreRefusedEverywhere)
 {
     EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/1", "bodies": [], "gravity": [0, 1]})", "gravity",
                         "unknown key"));
-    EXPECT_TRUE(
-        failsAt(sceneWithWorld(R"("gravity": [0, -10], "subSteps": 4)"), "world.subSteps", "unknown key"));
+    EXPECT_TRUE(failsAt(sceneWithWorld(R"("gravity": [0, -10], "iterations": 4)"), "world.iterations",
+                        "unknown key"));
     EXPECT_TRUE(failsAt(sceneWithBody(R"("position": [0, 0], "radius": 1, "mass": 3)"), "bodies[1].mass",
                         "unknown key"));
 }

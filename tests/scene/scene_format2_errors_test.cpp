@@ -295,22 +295,115 @@ TEST(SceneFormat2Errors, JointsAreNotSupportedYet)
         failsAt(R"({"format": "oblique-scene/1", "bodies": [], "joints": []})", "joints", "unknown key"));
 }
 
-TEST(SceneFormat2Errors, SolverKeysAreNotSupportedYet)
+TEST(SceneFormat2Errors, FormatOneFileUsingASolverKeyIsAnError)
 {
-    for (const char* member : {R"("solver": "ngs")", R"("subSteps": 4)", R"("contactHertz": 30)",
-                               R"("contactDampingRatio": 10)", R"("contactPushMaxSpeed": 3)"})
+    // Even at its default value: a format-1 file means the default solver by leaving them out.
+    for (const char* member :
+         {R"("solver": "ngs")", R"("solver": "soft-step")", R"("subSteps": 4)", R"("contactHertz": 30)",
+          R"("contactDampingRatio": 10)", R"("contactPushMaxSpeed": 3)"})
     {
         const std::string key = std::string(member).substr(1, std::string(member).find('"', 1) - 1);
-        const std::string world = R"(, "world": {"gravity": [0, -10], )" + std::string(member) + "}}";
-        EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/2", "bodies": [])" + world, "world." + key,
-                            "not supported yet by this version"))
+        EXPECT_TRUE(failsAt(sceneWithWorld(R"("gravity": [0, -10], )" + std::string(member)), "world." + key,
+                            R"(needs format "oblique-scene/2" (the file says "oblique-scene/1"))"))
             << member;
-        const testing::AssertionResult unknown =
-            failsAt(R"({"format": "oblique-scene/1", "bodies": [])" + world, "world." + key, "unknown key");
-        EXPECT_TRUE(unknown) << member;
-        EXPECT_EQ(std::string(unknown.message()).find("did you mean"), std::string::npos)
-            << unknown.message();
     }
+}
+
+// --- world: the solver and its settings -------------------------------------------------------------
+
+TEST(SceneFormat2Errors, SolverMustBeSoftStepOrNgs)
+{
+    const std::string path = "world.solver";
+    const testing::AssertionResult fast =
+        failsAt(scene2WithWorld(R"("solver": "fast")"), path, R"(must be "soft-step" or "ngs", not "fast")");
+    EXPECT_TRUE(fast);
+    EXPECT_NE(std::string(fast.message()).find(R"(scene.json: world.solver: must be "soft-step" or "ngs")"),
+              std::string::npos)
+        << fast.message();
+    // Spellings are exact: no other case, spacing or underscore.
+    for (const char* name : {"NGS", "Soft-Step", "soft_step", "softstep", " ngs", ""})
+    {
+        EXPECT_TRUE(failsAt(scene2WithWorld(std::string(R"("solver": ")") + name + "\""), path,
+                            R"(must be "soft-step" or "ngs", not ")" + std::string(name) + "\""))
+            << name;
+    }
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("solver": 1)"), path, "must be a string, not a number"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("solver": null)"), path, "must be a string, not null"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("solver": true)"), path, "must be a string, not a boolean"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("solver": ["ngs"])"), path, "must be a string, not an array"));
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("solver": {"name": "ngs"})"), path, "must be a string, not an object"));
+}
+
+TEST(SceneFormat2Errors, SubStepsIsAWholeNumberOfAtLeastOne)
+{
+    const std::string path = "world.subSteps";
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": 0)"), path, "must be >= 1"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": -4)"), path, "must be >= 1"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": 2.5)"), path, "must be a whole number"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": 1e-9)"), path, "must be a whole number"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": 2147483648)"), path, "must fit in a 32-bit integer"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": "4")"), path, "must be an integer, not a string"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("subSteps": null)"), path, "must be an integer, not null"));
+}
+
+TEST(SceneFormat2Errors, ContactHertzIsAPositiveNumber)
+{
+    const std::string path = "world.contactHertz";
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": 0)"), path, "must be > 0"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": -0.0)"), path, "must be > 0"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": -30)"), path, "must be > 0"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": 1e-50)"), path,
+                        "must be > 0 (it is 0 as a 32-bit float)"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": 1e39)"), path, "out of range for a 32-bit float"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": "30")"), path, "must be a number, not a string"));
+}
+
+TEST(SceneFormat2Errors, ContactDampingRatioIsANonNegativeNumber)
+{
+    const std::string path = "world.contactDampingRatio";
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactDampingRatio": -1)"), path, "must be >= 0"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactDampingRatio": -1e-30)"), path, "must be >= 0"));
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("contactDampingRatio": -1e39)"), path, "out of range for a 32-bit float"));
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("contactDampingRatio": false)"), path, "must be a number, not a boolean"));
+}
+
+TEST(SceneFormat2Errors, ContactPushMaxSpeedIsAPositiveNumber)
+{
+    const std::string path = "world.contactPushMaxSpeed";
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactPushMaxSpeed": 0)"), path, "must be > 0"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactPushMaxSpeed": -3)"), path, "must be > 0"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactPushMaxSpeed": 1e-46)"), path,
+                        "must be > 0 (it is 0 as a 32-bit float)"));
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("contactPushMaxSpeed": [3])"), path, "must be a number, not an array"));
+}
+
+TEST(SceneFormat2Errors, SolverKeysGivenTwiceOrMisspeltAreErrors)
+{
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("solver": "ngs", "solver": "ngs")"), "world.solver", "duplicate key"));
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("subSteps": 4, "subSteps": 8)"), "world.subSteps", "duplicate key"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("substeps": 4)"), "world.substeps",
+                        R"(unknown key (did you mean "subSteps"?))"));
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contacthertz": 4)"), "world.contacthertz",
+                        R"(unknown key (did you mean "contactHertz"?))"));
+    // The solver keys belong to the world alone.
+    EXPECT_TRUE(
+        failsAt(R"({"format": "oblique-scene/2", "solver": "ngs", "bodies": []})", "solver", "unknown key"));
+    EXPECT_TRUE(failsAt(scene2WithBody(R"("position": [0, 0], "radius": 1, "subSteps": 4)"),
+                        "bodies[1].subSteps", "unknown key"));
+}
+
+TEST(SceneFormat2Errors, TheFirstBadSolverKeyInTheFileIsReported)
+{
+    EXPECT_TRUE(failsAt(scene2WithWorld(R"("contactHertz": 0, "solver": "fast")"), "world.contactHertz",
+                        "must be > 0"));
+    EXPECT_TRUE(
+        failsAt(scene2WithWorld(R"("solver": "fast", "contactHertz": 0)"), "world.solver", "must be"));
 }
 
 TEST(SceneFormat2Errors, ProblemsInShapesAreFoundInDocumentOrder)

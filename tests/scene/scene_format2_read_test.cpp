@@ -2,6 +2,8 @@
 // format-2 keys.
 
 #include "oblique/scene.hpp"
+#include "oblique/scene_world.hpp"
+#include "oblique/world_def.hpp"
 #include "scene_rules.hpp"
 #include "scene_test_support.hpp"
 
@@ -249,6 +251,86 @@ TEST(SceneFormat2Read, FormatOneFilesKeepTheirMeaning)
         EXPECT_EQ(body.surfaceSpeed, 0.0f);
         EXPECT_EQ(body.oneWay, (Vec2{0.0f, 0.0f}));
     }
+}
+
+TEST(SceneFormat2Read, EverySolverKeyIsRead)
+{
+    const Scene scene = loadScene(dataPath("solver_settings.json"));
+    EXPECT_EQ(scene.world.solver, Solver::Ngs);
+    EXPECT_EQ(scene.world.subSteps, 6);
+    EXPECT_EQ(scene.world.contactHertz, 45.5f);
+    EXPECT_EQ(scene.world.contactDampingRatio, 0.75f);
+    EXPECT_EQ(scene.world.contactPushMaxSpeed, 1.25f);
+    // The keys around them are read as before.
+    EXPECT_EQ(scene.world.gravity, (Vec2{0.0f, -9.8f}));
+    EXPECT_EQ(scene.world.velocityIterations, 12);
+    EXPECT_EQ(scene.world.positionIterations, 4);
+    EXPECT_EQ(scene.bodies.size(), 2u);
+
+    const Scene softStep = parseScene(scene2WithWorld(R"("solver": "soft-step")"), "x.json");
+    EXPECT_EQ(softStep.world.solver, Solver::SoftStep);
+}
+
+TEST(SceneFormat2Read, SolverKeysTakeTheEnginesDefaults)
+{
+    // Left out of a format-2 file, and in every format-1 file, the world is the engine's default.
+    const WorldDef engine;
+    for (const std::string& text : {scene2WithWorld(R"("gravity": [0, -10])"), sceneWithWorld(""),
+                                    std::string(R"({"format": "oblique-scene/1", "bodies": []})")})
+    {
+        const SceneWorld world = parseScene(text, "x.json").world;
+        EXPECT_EQ(world.solver, Solver::SoftStep) << text;
+        EXPECT_EQ(world.subSteps, 4) << text;
+        EXPECT_EQ(world.contactHertz, 30.0f) << text;
+        EXPECT_EQ(world.contactDampingRatio, 10.0f) << text;
+        EXPECT_EQ(world.contactPushMaxSpeed, 3.0f) << text;
+
+        const WorldDef def = worldDefOf(world);
+        EXPECT_EQ(def.solver, engine.solver) << text;
+        EXPECT_EQ(def.subSteps, engine.subSteps) << text;
+        EXPECT_EQ(bitsOf(def.contactHertz), bitsOf(engine.contactHertz)) << text;
+        EXPECT_EQ(bitsOf(def.contactDampingRatio), bitsOf(engine.contactDampingRatio)) << text;
+        EXPECT_EQ(bitsOf(def.contactPushMaxSpeed), bitsOf(engine.contactPushMaxSpeed)) << text;
+    }
+}
+
+TEST(SceneFormat2Read, SolverSettingBoundsAreInclusive)
+{
+    const Scene low = parseScene(
+        scene2WithWorld(
+            R"("subSteps": 1.0, "contactHertz": 1e-45, "contactDampingRatio": 0, "contactPushMaxSpeed": 1.4e-45)"),
+        "x.json");
+    EXPECT_EQ(low.world.subSteps, 1);
+    EXPECT_EQ(low.world.contactHertz, std::numeric_limits<float>::denorm_min());
+    EXPECT_EQ(bitsOf(low.world.contactDampingRatio), 0u);
+    EXPECT_EQ(low.world.contactPushMaxSpeed, std::numeric_limits<float>::denorm_min());
+
+    // -0.0 is >= 0, and stays -0.0.
+    const Scene negativeZero = parseScene(scene2WithWorld(R"("contactDampingRatio": -0.0)"), "x.json");
+    EXPECT_EQ(bitsOf(negativeZero.world.contactDampingRatio), bitsOf(-0.0f));
+
+    const Scene high = parseScene(
+        scene2WithWorld(
+            R"("subSteps": 2147483647, "contactHertz": 3.4028235e38, "contactDampingRatio": 1e38, "contactPushMaxSpeed": 3e38)"),
+        "x.json");
+    EXPECT_EQ(high.world.subSteps, std::numeric_limits<int>::max());
+    EXPECT_EQ(high.world.contactHertz, std::numeric_limits<float>::max());
+    EXPECT_EQ(high.world.contactDampingRatio, 1e38f);
+    EXPECT_EQ(high.world.contactPushMaxSpeed, 3e38f);
+}
+
+TEST(SceneFormat2Read, SolverSettingsReachTheWorld)
+{
+    const Scene scene = loadScene(dataPath("solver_settings.json"));
+    const SceneInstance instance = instantiate(scene);
+    const WorldDef& settings = instance.world.settings();
+    EXPECT_EQ(settings.solver, Solver::Ngs);
+    EXPECT_EQ(settings.subSteps, 6);
+    EXPECT_EQ(settings.contactHertz, 45.5f);
+    EXPECT_EQ(settings.contactDampingRatio, 0.75f);
+    EXPECT_EQ(settings.contactPushMaxSpeed, 1.25f);
+    EXPECT_EQ(settings.velocityIterations, 12);
+    EXPECT_EQ(settings.positionIterations, 4);
 }
 
 } // namespace

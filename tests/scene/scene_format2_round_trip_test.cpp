@@ -87,6 +87,17 @@ TEST(SceneFormat2RoundTrip, WriterWritesFormatTwoForEachFormatTwoFeature)
     add("group", [](SceneBody& b) { b.filter.groupIndex = -3; });
     add("surfaceSpeed", [](SceneBody& b) { b.surfaceSpeed = 0.5f; });
     add("oneWay", [](SceneBody& b) { b.oneWay = {0.0f, 1.0f}; });
+    const auto addWorld = [&](const std::string& what, auto change)
+    {
+        Scene scene = oneBox();
+        change(scene.world);
+        cases.emplace_back(what, scene);
+    };
+    addWorld("solver", [](SceneWorld& w) { w.solver = Solver::Ngs; });
+    addWorld("subSteps", [](SceneWorld& w) { w.subSteps = 8; });
+    addWorld("contactHertz", [](SceneWorld& w) { w.contactHertz = 60.0f; });
+    addWorld("contactDampingRatio", [](SceneWorld& w) { w.contactDampingRatio = 0.0f; });
+    addWorld("contactPushMaxSpeed", [](SceneWorld& w) { w.contactPushMaxSpeed = 0.5f; });
     for (const auto& [what, scene] : cases)
     {
         ASSERT_TRUE(usesFormat2(scene)) << what;
@@ -137,7 +148,12 @@ TEST(SceneFormat2RoundTrip, CompoundBodyIsWrittenWithEveryShapeKey)
     "velocityIterations": 8,
     "positionIterations": 3,
     "allowSleep": true,
-    "restitutionThreshold": 1
+    "restitutionThreshold": 1,
+    "solver": "soft-step",
+    "subSteps": 4,
+    "contactHertz": 30,
+    "contactDampingRatio": 10,
+    "contactPushMaxSpeed": 3
   },
   "bodies": [
     {
@@ -256,6 +272,31 @@ void randomShorthandKeys(std::mt19937& random, SceneBody& body)
     }
 }
 
+/// The world's format-2 keys, each set or left at its default at random.
+void randomSolverKeys(std::mt19937& random, SceneWorld& world)
+{
+    if (random() % 2u == 0)
+    {
+        world.solver = Solver::Ngs;
+    }
+    if (random() % 2u == 0)
+    {
+        world.subSteps = 1 + static_cast<int>(random() % 0x7FFFFFFFu);
+    }
+    if (random() % 2u == 0)
+    {
+        world.contactHertz = randomFloat(random, true);
+    }
+    if (random() % 2u == 0)
+    {
+        world.contactDampingRatio = random() % 4u == 0 ? -0.0f : std::fabs(randomFloat(random, false));
+    }
+    if (random() % 2u == 0)
+    {
+        world.contactPushMaxSpeed = randomFloat(random, true);
+    }
+}
+
 TEST(SceneFormat2RoundTrip, RandomScenesSurviveBitForBit)
 {
     std::mt19937 random(20250101u);
@@ -266,6 +307,7 @@ TEST(SceneFormat2RoundTrip, RandomScenesSurviveBitForBit)
         scene.name = "random format 2 scene " + std::to_string(trial);
         scene.world.gravity = {randomFloat(random, false), randomFloat(random, false)};
         scene.world.timeStep = randomFloat(random, true);
+        randomSolverKeys(random, scene.world);
         for (int i = 0; i < 200; ++i)
         {
             SceneBody body = randomBody(random, i);
@@ -303,10 +345,82 @@ TEST(SceneFormat2RoundTrip, FormatOneOutputIsUnchangedByTheFormatTwoFields)
     // A format-1 scene's text has no trace of format 2, whatever else it holds.
     const Scene scene = loadScene(dataPath("every_field.json"));
     const std::string text = toSceneJson(scene);
-    for (const char* key : {"\"sensor\"", "\"filter\"", "\"surfaceSpeed\"", "\"oneWay\"", "\"shapes\""})
+    for (const char* key :
+         {"\"sensor\"", "\"filter\"", "\"surfaceSpeed\"", "\"oneWay\"", "\"shapes\"", "\"solver\"",
+          "\"subSteps\"", "\"contactHertz\"", "\"contactDampingRatio\"", "\"contactPushMaxSpeed\""})
     {
         EXPECT_EQ(text.find(key), std::string::npos) << key;
     }
+}
+
+TEST(SceneFormat2RoundTrip, SolverKeysSurviveLoadSaveLoad)
+{
+    const Scene first = loadScene(dataPath("solver_settings.json"));
+    const std::string text = toSceneJson(first);
+    EXPECT_TRUE(writesFormat(first, 2));
+    for (const char* line : {R"("solver": "ngs",)", R"("subSteps": 6,)", R"("contactHertz": 45.5,)",
+                             R"("contactDampingRatio": 0.75,)", R"("contactPushMaxSpeed": 1.25)"})
+    {
+        EXPECT_NE(text.find(line), std::string::npos) << line << " not in\n" << text;
+    }
+    const Scene second = roundTrip(first);
+    EXPECT_TRUE(sameScene(first, second));
+    EXPECT_EQ(text, toSceneJson(second));
+}
+
+TEST(SceneFormat2RoundTrip, DefaultSolverKeysAreWrittenAsFormatOne)
+{
+    // A format-2 file that spells out the defaults means what a format-1 file means.
+    const Scene defaults =
+        parseScene(scene2WithWorld(
+                       R"("solver": "soft-step", "subSteps": 4, "contactHertz": 30, "contactDampingRatio": 10,
+                           "contactPushMaxSpeed": 3.0)"),
+                   "defaults.json");
+    EXPECT_FALSE(usesFormat2(defaults));
+    const std::string text = toSceneJson(defaults);
+    EXPECT_TRUE(writesFormat(defaults, 1));
+    for (const char* key : {"\"solver\"", "\"subSteps\"", "\"contactHertz\"", "\"contactDampingRatio\"",
+                            "\"contactPushMaxSpeed\""})
+    {
+        EXPECT_EQ(text.find(key), std::string::npos) << key << " in\n" << text;
+    }
+    EXPECT_TRUE(sameScene(defaults, roundTrip(defaults)));
+
+    // -0.0 is not the default damping ratio, nor is a hertz one ulp from 30.
+    Scene zero = oneBox();
+    zero.world.contactDampingRatio = -0.0f;
+    EXPECT_TRUE(writesFormat(zero, 2));
+    EXPECT_NE(toSceneJson(zero).find(R"("contactDampingRatio": -0.0)"), std::string::npos);
+    EXPECT_EQ(bitsOf(roundTrip(zero).world.contactDampingRatio), bitsOf(-0.0f));
+    Scene nudged = oneBox();
+    nudged.world.contactHertz = std::nextafter(30.0f, 31.0f);
+    EXPECT_TRUE(writesFormat(nudged, 2));
+    EXPECT_TRUE(sameScene(nudged, roundTrip(nudged)));
+}
+
+TEST(SceneFormat2RoundTrip, SolverSettingsOfARunningWorldAreSaved)
+{
+    // instantiate hands the settings to the world, captureScene takes them back from it, so a
+    // world retuned while it runs saves with its new settings.
+    Scene scene = loadScene(dataPath("solver_settings.json"));
+    ASSERT_EQ(scene.world.solver, Solver::Ngs);
+    SceneInstance instance = instantiate(scene);
+    EXPECT_TRUE(sameScene(scene, captureScene(instance.world, instance.bodies, scene)));
+
+    instance.world.setSolver(Solver::SoftStep);
+    instance.world.setSubSteps(4);
+    instance.world.setContactTuning(30.0f, 10.0f, 3.0f);
+    const Scene retuned = captureScene(instance.world, instance.bodies, scene);
+    Scene expected = scene;
+    const SceneWorld defaults;
+    expected.world.solver = defaults.solver;
+    expected.world.subSteps = defaults.subSteps;
+    expected.world.contactHertz = defaults.contactHertz;
+    expected.world.contactDampingRatio = defaults.contactDampingRatio;
+    expected.world.contactPushMaxSpeed = defaults.contactPushMaxSpeed;
+    EXPECT_TRUE(sameScene(expected, retuned));
+    // Back at the defaults, with one box each: nothing of format 2 is left.
+    EXPECT_TRUE(writesFormat(retuned, 1));
 }
 
 /// Whether toSceneJson refuses `scene` with a message naming `path` and containing `messagePart`.
@@ -405,6 +519,31 @@ TEST(SceneFormat2RoundTrip, ShapesThatCouldNotBeLoadedBackAreRefused)
     Scene sensorBody = oneBox();
     sensorBody.bodies[0].sensor = true;
     EXPECT_TRUE(refusesToSave(sensorBody, "bodies[0].sensor", "must be false for a dynamic body"));
+}
+
+TEST(SceneFormat2RoundTrip, SolverSettingsThatCouldNotBeLoadedBackAreRefused)
+{
+    ASSERT_NO_THROW((void)toSceneJson(oneBox()));
+
+    Scene solver = oneBox();
+    solver.world.solver = static_cast<Solver>(7);
+    EXPECT_TRUE(refusesToSave(solver, "world.solver", "is not a solver"));
+
+    Scene subSteps = oneBox();
+    subSteps.world.subSteps = 0;
+    EXPECT_TRUE(refusesToSave(subSteps, "world.subSteps", "must be >= 1"));
+
+    Scene hertz = oneBox();
+    hertz.world.contactHertz = -0.0f;
+    EXPECT_TRUE(refusesToSave(hertz, "world.contactHertz", "must be > 0"));
+
+    Scene damping = oneBox();
+    damping.world.contactDampingRatio = std::numeric_limits<float>::quiet_NaN();
+    EXPECT_TRUE(refusesToSave(damping, "world.contactDampingRatio", "must be finite"));
+
+    Scene push = oneBox();
+    push.world.contactPushMaxSpeed = std::numeric_limits<float>::infinity();
+    EXPECT_TRUE(refusesToSave(push, "world.contactPushMaxSpeed", "must be finite"));
 }
 
 TEST(SceneFormat2RoundTrip, UnusedFieldsOfABodyWithShapesAreNotWritten)

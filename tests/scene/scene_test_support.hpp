@@ -69,6 +69,12 @@ inline std::string sceneWithWorld(std::string_view world)
     return R"({"format": "oblique-scene/1", "world": {)" + std::string(world) + R"(}, "bodies": []})";
 }
 
+/// A format-2 scene text with `world` as its world block and no bodies.
+inline std::string scene2WithWorld(std::string_view world)
+{
+    return R"({"format": "oblique-scene/2", "world": {)" + std::string(world) + R"(}, "bodies": []})";
+}
+
 /// A scene text whose bodies[1] has `members`; bodies[0] is a valid circle.
 inline std::string sceneWithBody(std::string_view members)
 {
@@ -149,6 +155,11 @@ inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
     field(a.world.positionIterations == b.world.positionIterations, "world.positionIterations");
     field(a.world.allowSleep == b.world.allowSleep, "world.allowSleep");
     sameFloat(a.world.restitutionThreshold, b.world.restitutionThreshold, "world.restitutionThreshold");
+    field(a.world.solver == b.world.solver, "world.solver");
+    field(a.world.subSteps == b.world.subSteps, "world.subSteps");
+    sameFloat(a.world.contactHertz, b.world.contactHertz, "world.contactHertz");
+    sameFloat(a.world.contactDampingRatio, b.world.contactDampingRatio, "world.contactDampingRatio");
+    sameFloat(a.world.contactPushMaxSpeed, b.world.contactPushMaxSpeed, "world.contactPushMaxSpeed");
     field(a.bodies.size() == b.bodies.size(), "bodies.size");
     for (std::size_t i = 0; i < a.bodies.size() && i < b.bodies.size(); ++i)
     {

@@ -9,6 +9,7 @@
 #include "oblique/obb.hpp"
 #include "oblique/shape.hpp"
 #include "oblique/vec2.hpp"
+#include "oblique/world_def.hpp"
 
 #include <filesystem>
 #include <stdexcept>
@@ -28,6 +29,13 @@ struct SceneWorld
     int positionIterations = 3;    ///< >= 0
     bool allowSleep = true;
     float restitutionThreshold = 1.0f; ///< m/s; slower normal approach does not bounce
+    // Format 2. A format-1 file leaves them at these defaults, the engine's own (WorldDef's), so it
+    // is stepped with the engine's default solver.
+    Solver solver = Solver::SoftStep;
+    int subSteps = 4;                  ///< soft step: substeps per step, >= 1
+    float contactHertz = 30.0f;        ///< soft step: contact stiffness, > 0
+    float contactDampingRatio = 10.0f; ///< soft step: contact damping, >= 0
+    float contactPushMaxSpeed = 3.0f;  ///< soft step: m/s, > 0; overlap is pushed apart no faster
 };
 
 /// One entry of the scene file's `bodies` array; defaults are the format's defaults. A body is

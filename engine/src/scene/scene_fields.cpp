@@ -1,5 +1,8 @@
 #include "scene_fields.hpp"
 
+#include <algorithm>
+#include <bit>
+
 namespace oblique::scene_detail
 {
 
@@ -37,6 +40,8 @@ constexpr bool memberFitsKind(const FieldSpec& field)
         return stores<std::string>(field);
     case Kind::BodyType:
         return stores<BodyType>(field);
+    case Kind::Solver:
+        return stores<Solver>(field);
     case Kind::Number:
         return stores<float>(field);
     case Kind::Integer:
@@ -194,6 +199,56 @@ std::optional<std::size_t> findField(Places object, std::string_view key)
         }
     }
     return std::nullopt;
+}
+
+namespace
+{
+
+bool sameBits(float a, float b)
+{
+    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
+}
+
+} // namespace
+
+bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>& b)
+{
+    switch (field.kind)
+    {
+    case Kind::Number:
+        return sameBits(valueOf<float>(field, a), valueOf<float>(field, b));
+    case Kind::Boolean:
+        return valueOf<bool>(field, a) == valueOf<bool>(field, b);
+    case Kind::Vec2:
+    case Kind::Direction:
+    {
+        const Vec2 x = valueOf<Vec2>(field, a);
+        const Vec2 y = valueOf<Vec2>(field, b);
+        return sameBits(x.x, y.x) && sameBits(x.y, y.y);
+    }
+    case Kind::Integer:
+        return valueOf<int>(field, a) == valueOf<int>(field, b);
+    case Kind::Bits:
+    case Kind::Mask:
+        return valueOf<std::uint32_t>(field, a) == valueOf<std::uint32_t>(field, b);
+    case Kind::String:
+        return valueOf<std::string>(field, a) == valueOf<std::string>(field, b);
+    case Kind::BodyType:
+        return valueOf<BodyType>(field, a) == valueOf<BodyType>(field, b);
+    case Kind::Solver:
+        return valueOf<Solver>(field, a) == valueOf<Solver>(field, b);
+    case Kind::Filter:
+        return std::all_of(fields.begin(), fields.end(),
+                           [&](const FieldSpec& part)
+                           { return (part.places & place::filter) == 0 || sameValue(part, a, b); });
+    case Kind::Format:
+    case Kind::World:
+    case Kind::Bodies:
+    case Kind::Shapes:
+    case Kind::NotYet:
+        break;
+    }
+    return true;
 }
 
 } // namespace oblique::scene_detail

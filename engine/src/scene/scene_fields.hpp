@@ -31,6 +31,7 @@ enum class Kind : std::uint8_t
     Format,    ///< the top level's `format` string (scene_rules knows the formats)
     String,    ///< UTF-8 text
     BodyType,  ///< "static", "kinematic" or "dynamic"
+    Solver,    ///< "soft-step" or "ngs"
     Number,    ///< a 32-bit float
     Integer,   ///< a whole number held as an int
     Boolean,   ///< true or false
@@ -74,11 +75,11 @@ enum class ShapeRole : std::uint8_t
 
 /// Where a field's value is stored. Fields that hold objects or arrays, and fields this version
 /// does not support, have none.
-using Member =
-    std::variant<std::monostate, std::string Scene::*, Vec2 SceneWorld::*, float SceneWorld::*,
-                 int SceneWorld::*, bool SceneWorld::*, std::string SceneBody::*, BodyType SceneBody::*,
-                 Vec2 SceneBody::*, float SceneBody::*, bool SceneBody::*, Vec2 ShapeDef::*,
-                 float ShapeDef::*, bool ShapeDef::*, std::uint32_t Filter::*, std::int32_t Filter::*>;
+using Member = std::variant<std::monostate, std::string Scene::*, Vec2 SceneWorld::*, float SceneWorld::*,
+                            int SceneWorld::*, bool SceneWorld::*, Solver SceneWorld::*,
+                            std::string SceneBody::*, BodyType SceneBody::*, Vec2 SceneBody::*,
+                            float SceneBody::*, bool SceneBody::*, Vec2 ShapeDef::*, float ShapeDef::*,
+                            bool ShapeDef::*, std::uint32_t Filter::*, std::int32_t Filter::*>;
 
 struct FieldSpec
 {
@@ -128,11 +129,35 @@ inline constexpr std::array fields{
               .rule = Rule::NonNegative,
               .places = place::world,
               .member = &SceneWorld::restitutionThreshold},
-    FieldSpec{.key = keys::solver, .kind = Kind::NotYet, .places = place::world, .format = 2},
-    FieldSpec{.key = keys::subSteps, .kind = Kind::NotYet, .places = place::world, .format = 2},
-    FieldSpec{.key = keys::contactHertz, .kind = Kind::NotYet, .places = place::world, .format = 2},
-    FieldSpec{.key = keys::contactDampingRatio, .kind = Kind::NotYet, .places = place::world, .format = 2},
-    FieldSpec{.key = keys::contactPushMaxSpeed, .kind = Kind::NotYet, .places = place::world, .format = 2},
+    FieldSpec{.key = keys::solver,
+              .kind = Kind::Solver,
+              .places = place::world,
+              .member = &SceneWorld::solver,
+              .format = 2},
+    FieldSpec{.key = keys::subSteps,
+              .kind = Kind::Integer,
+              .rule = Rule::AtLeastOne,
+              .places = place::world,
+              .member = &SceneWorld::subSteps,
+              .format = 2},
+    FieldSpec{.key = keys::contactHertz,
+              .kind = Kind::Number,
+              .rule = Rule::Positive,
+              .places = place::world,
+              .member = &SceneWorld::contactHertz,
+              .format = 2},
+    FieldSpec{.key = keys::contactDampingRatio,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::world,
+              .member = &SceneWorld::contactDampingRatio,
+              .format = 2},
+    FieldSpec{.key = keys::contactPushMaxSpeed,
+              .kind = Kind::Number,
+              .rule = Rule::Positive,
+              .places = place::world,
+              .member = &SceneWorld::contactPushMaxSpeed,
+              .format = 2},
 
     // A body, and the shape keys that its shapes and its shorthand share.
     FieldSpec{.key = keys::name, .kind = Kind::String, .places = place::body, .member = &SceneBody::name},
@@ -357,5 +382,10 @@ auto& valueOf(const FieldSpec& field, const Owners<IsConst>& owners)
     }
     return *found;
 }
+
+/// Whether `a` and `b` hold the same value for `field`. Floats compare by their bits, so that a
+/// -0.0 counts as differing from a default of 0 and is written. A filter compares its numbers;
+/// fields that hold other objects or arrays always compare equal.
+bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>& b);
 
 } // namespace oblique::scene_detail

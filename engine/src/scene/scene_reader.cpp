@@ -332,6 +332,7 @@ std::string_view describe(Kind kind)
     case Kind::Format:
     case Kind::String:
     case Kind::BodyType:
+    case Kind::Solver:
         return "a string";
     case Kind::Number:
         return "a number";
@@ -587,6 +588,16 @@ private:
     bool number(const Number& n);
     float checkedFloat(Rule rule, const Number& n) const;
     void storeWhole(const FieldSpec& field, const Number& n);
+    template <typename Enum>
+    void storeSpelling(const FieldSpec& field, std::string_view text)
+    {
+        const std::optional<Enum> value = parseSpelling<Enum>(text);
+        if (!value)
+        {
+            failHere("must be " + spellingChoices<Enum>() + ", not " + jsonQuoted(text, 40));
+        }
+        valueOf<Enum>(field, owners()) = *value;
+    }
     void startBody();
     void startShape();
     void finishObject(const Context& context);
@@ -745,12 +756,11 @@ bool SceneBuilder::string(Json::string_t& value)
     }
     else if (s.is(Kind::BodyType))
     {
-        const auto type = parseBodyType(value);
-        if (!type)
-        {
-            failHere(R"(must be "static", "kinematic" or "dynamic", not )" + jsonQuoted(value, 40));
-        }
-        valueOf<BodyType>(*s.field, owners()) = *type;
+        storeSpelling<BodyType>(*s.field, value);
+    }
+    else if (s.is(Kind::Solver))
+    {
+        storeSpelling<Solver>(*s.field, value);
     }
     else
     {

@@ -27,15 +27,20 @@ std::string_view formatTag(int version)
 
 std::string knownFormats()
 {
+    return quotedChoices(formatTags);
+}
+
+std::string quotedChoices(std::span<const std::string_view> words)
+{
     std::string out;
-    for (std::size_t i = 0; i < formatTags.size(); ++i)
+    for (std::size_t i = 0; i < words.size(); ++i)
     {
         if (i > 0)
         {
-            out += i + 1 == formatTags.size() ? " or " : ", ";
+            out += i + 1 == words.size() ? " or " : ", ";
         }
         out += '"';
-        out += formatTags[i];
+        out += words[i];
         out += '"';
     }
     return out;
@@ -220,32 +225,6 @@ std::optional<BodyRuleBreak> checkBodyConsistency(const SceneBody& body)
     if (body.type == BodyType::Dynamic)
     {
         return checkMass(body);
-    }
-    return std::nullopt;
-}
-
-std::string_view bodyTypeName(BodyType type)
-{
-    switch (type)
-    {
-    case BodyType::Static:
-        return "static";
-    case BodyType::Kinematic:
-        return "kinematic";
-    case BodyType::Dynamic:
-        return "dynamic";
-    }
-    return {};
-}
-
-std::optional<BodyType> parseBodyType(std::string_view name)
-{
-    for (const BodyType type : {BodyType::Static, BodyType::Kinematic, BodyType::Dynamic})
-    {
-        if (name == bodyTypeName(type))
-        {
-            return type;
-        }
     }
     return std::nullopt;
 }

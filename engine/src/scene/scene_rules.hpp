@@ -5,12 +5,16 @@
 
 #include "oblique/body_type.hpp"
 #include "oblique/scene.hpp"
+#include "oblique/world_def.hpp"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace oblique::scene_detail
 {
@@ -26,6 +30,9 @@ std::string_view formatTag(int version);
 
 /// The formats this library reads, for messages: `"oblique-scene/1" or "oblique-scene/2"`.
 std::string knownFormats();
+
+/// Words quoted and joined for messages: `"a", "b" or "c"`.
+std::string quotedChoices(std::span<const std::string_view> words);
 
 /// Key spellings. The field table (scene_fields.hpp) says where each belongs and in what order
 /// the writer emits them.
@@ -121,10 +128,70 @@ struct BodyRuleBreak
 /// and a dynamic body needs mass, which only its non-sensor shapes give.
 std::optional<BodyRuleBreak> checkBodyConsistency(const SceneBody& body);
 
-/// The file spelling of a body type, or empty for a value outside the enumeration.
-std::string_view bodyTypeName(BodyType type);
+/// The file spellings of an enumeration stored as a string: its values and their names, and what
+/// one of them is called in messages.
+template <typename Enum>
+struct Spellings;
 
-/// The body type a file spelling names, if any.
-std::optional<BodyType> parseBodyType(std::string_view name);
+template <>
+struct Spellings<BodyType>
+{
+    static constexpr std::string_view what = "a body type";
+    static constexpr std::array<std::pair<BodyType, std::string_view>, 3> names{{
+        {BodyType::Static, "static"},
+        {BodyType::Kinematic, "kinematic"},
+        {BodyType::Dynamic, "dynamic"},
+    }};
+};
+
+template <>
+struct Spellings<Solver>
+{
+    static constexpr std::string_view what = "a solver";
+    static constexpr std::array<std::pair<Solver, std::string_view>, 2> names{{
+        {Solver::SoftStep, "soft-step"},
+        {Solver::Ngs, "ngs"},
+    }};
+};
+
+/// The file spelling of `value`, or empty for a value outside the enumeration.
+template <typename Enum>
+constexpr std::string_view spellingOf(Enum value)
+{
+    for (const auto& [known, name] : Spellings<Enum>::names)
+    {
+        if (known == value)
+        {
+            return name;
+        }
+    }
+    return {};
+}
+
+/// The value a file spelling names, if any.
+template <typename Enum>
+constexpr std::optional<Enum> parseSpelling(std::string_view name)
+{
+    for (const auto& [value, known] : Spellings<Enum>::names)
+    {
+        if (known == name)
+        {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+/// Every spelling of the enumeration, for messages: `"static", "kinematic" or "dynamic"`.
+template <typename Enum>
+std::string spellingChoices()
+{
+    std::array<std::string_view, Spellings<Enum>::names.size()> words{};
+    for (std::size_t i = 0; i < words.size(); ++i)
+    {
+        words[i] = Spellings<Enum>::names[i].second;
+    }
+    return quotedChoices(words);
+}
 
 } // namespace oblique::scene_detail

@@ -1,5 +1,7 @@
 #include "oblique/scene_world.hpp"
 
+#include "scene_fields.hpp"
+
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -12,6 +14,11 @@ WorldDef worldDefOf(const SceneWorld& settings)
 {
     WorldDef def;
     def.gravity = settings.gravity;
+    def.solver = settings.solver;
+    def.subSteps = settings.subSteps;
+    def.contactHertz = settings.contactHertz;
+    def.contactDampingRatio = settings.contactDampingRatio;
+    def.contactPushMaxSpeed = settings.contactPushMaxSpeed;
     def.velocityIterations = settings.velocityIterations;
     def.positionIterations = settings.positionIterations;
     def.allowSleep = settings.allowSleep;
@@ -110,11 +117,27 @@ bool usesFormat2(const ShapeDef& s)
     return s.isSensor || !isDefaultFilter(s.filter) || isSet(s.surfaceSpeed) || !(s.oneWay == Vec2{});
 }
 
+// Whether a world key format 1 does not have is away from its default: a format-1 file leaves
+// them all there.
+bool usesFormat2(const SceneWorld& world)
+{
+    using namespace scene_detail;
+    const SceneWorld defaults;
+    const Owners<true> given{.world = &world};
+    const Owners<true> unset{.world = &defaults};
+    return std::any_of(fields.begin(), fields.end(),
+                       [&](const FieldSpec& field) {
+                           return (field.places & place::world) != 0 && field.format > 1 &&
+                                  !sameValue(field, given, unset);
+                       });
+}
+
 } // namespace
 
 bool usesFormat2(const Scene& scene)
 {
-    return std::any_of(scene.bodies.begin(), scene.bodies.end(),
+    return usesFormat2(scene.world) ||
+           std::any_of(scene.bodies.begin(), scene.bodies.end(),
                        [](const SceneBody& b) { return !b.shapes.empty() || usesFormat2(shapeDefOf(b)); });
 }
 
@@ -148,6 +171,11 @@ Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const 
     scene.world = origin.world;
     const WorldDef& def = world.settings();
     scene.world.gravity = def.gravity;
+    scene.world.solver = def.solver;
+    scene.world.subSteps = def.subSteps;
+    scene.world.contactHertz = def.contactHertz;
+    scene.world.contactDampingRatio = def.contactDampingRatio;
+    scene.world.contactPushMaxSpeed = def.contactPushMaxSpeed;
     scene.world.velocityIterations = def.velocityIterations;
     scene.world.positionIterations = def.positionIterations;
     scene.world.allowSleep = def.allowSleep;

@@ -4,7 +4,6 @@
 #include "scene_rules.hpp"
 #include "scene_text.hpp"
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cerrno>
@@ -151,6 +150,16 @@ private:
     void writeBody(const SceneBody& body);
     void writeShapes(const SceneBody& body);
     void checkShapeKind(ShapeKind kind);
+    template <typename Enum>
+    void writeSpelling(const FieldSpec& field, const Owners<true>& owners)
+    {
+        const std::string_view name = spellingOf(valueOf<Enum>(field, owners));
+        if (name.empty())
+        {
+            refuse(field.key, "is not " + std::string(Spellings<Enum>::what));
+        }
+        m_out.stringMember(field.key, name);
+    }
     std::string wholeText(const FieldSpec& field, const Owners<true>& owners);
     std::string filterText(const Owners<true>& owners);
 
@@ -205,51 +214,6 @@ bool loadsUnchanged(Vec2 direction)
     const auto same = [](float a, float b)
     { return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b); };
     return unit && same(unit->x, direction.x) && same(unit->y, direction.y);
-}
-
-/// Whether two owners hold the same value for `field` (floats compared as numbers, so -0 == 0).
-// Floats compare by their bits, so that -0.0 is written where it differs from a default of 0.
-bool sameBits(float a, float b)
-{
-    return std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(b);
-}
-
-bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>& b)
-{
-    switch (field.kind)
-    {
-    case Kind::Number:
-        return sameBits(valueOf<float>(field, a), valueOf<float>(field, b));
-    case Kind::Boolean:
-        return valueOf<bool>(field, a) == valueOf<bool>(field, b);
-    case Kind::Vec2:
-    case Kind::Direction:
-    {
-        const Vec2 x = valueOf<Vec2>(field, a);
-        const Vec2 y = valueOf<Vec2>(field, b);
-        return sameBits(x.x, y.x) && sameBits(x.y, y.y);
-    }
-    case Kind::Integer:
-        return valueOf<int>(field, a) == valueOf<int>(field, b);
-    case Kind::Bits:
-    case Kind::Mask:
-        return valueOf<std::uint32_t>(field, a) == valueOf<std::uint32_t>(field, b);
-    case Kind::String:
-        return valueOf<std::string>(field, a) == valueOf<std::string>(field, b);
-    case Kind::BodyType:
-        return valueOf<BodyType>(field, a) == valueOf<BodyType>(field, b);
-    case Kind::Filter:
-        return std::all_of(fields.begin(), fields.end(),
-                           [&](const FieldSpec& part)
-                           { return (part.places & place::filter) == 0 || sameValue(part, a, b); });
-    case Kind::Format:
-    case Kind::World:
-    case Kind::Bodies:
-    case Kind::Shapes:
-    case Kind::NotYet:
-        break;
-    }
-    return true;
 }
 
 void SceneWriter::writeObject(Places object, const Owners<true>& owners)
@@ -326,15 +290,11 @@ void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
         return;
     }
     case Kind::BodyType:
-    {
-        const std::string_view name = bodyTypeName(valueOf<BodyType>(field, owners));
-        if (name.empty())
-        {
-            refuse(field.key, "is not a body type");
-        }
-        m_out.stringMember(field.key, name);
+        writeSpelling<BodyType>(field, owners);
         return;
-    }
+    case Kind::Solver:
+        writeSpelling<Solver>(field, owners);
+        return;
     case Kind::Number:
     {
         const float value = valueOf<float>(field, owners);
