@@ -119,18 +119,54 @@ Vec2 gravityOf(const WorldState& w, std::uint32_t body)
     return r.type == BodyType::Dynamic && r.awake ? r.gravityScale * w.def.gravity : Vec2{};
 }
 
-// Both points of a contact that bounce, held at their speeds together.
-void solveBothBounces(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc)
+// How a point is solved in this pass: the speed it is pushed toward (as a bias on the normal
+// speed) and its softness.
+struct PointTerms
+{
+    float bias = 0.0f;
+    float massScale = 1.0f;
+    float impulseScale = 0.0f;
+    bool onlyEases = false; // relax may take impulse away but not add it (see solveSoftContact)
+};
+
+PointTerms pointTerms(const SoftPoint& p, float s, const SoftContactConstraint& cc, float invH, float pushMaxSpeed,
+                      bool useBias)
+{
+    if (p.bounces)
+    {
+        return {-p.bounceSpeed, 1.0f, 0.0f, false};
+    }
+    if (s > 0.0f)
+    {
+        // Speculative: close exactly the gap this substep, never pull.
+        return {s * invH, 1.0f, 0.0f, !useBias && cc.relaxLetsGo};
+    }
+    if (useBias)
+    {
+        return {std::max(cc.softness.biasRate * s, -pushMaxSpeed), cc.softness.massScale, cc.softness.impulseScale,
+                false};
+    }
+    return {};
+}
+
+// Both points of a contact at once, as the 2x2 complementarity problem: with K the points'
+// effective mass, each point's update K d = -massScale (vn + bias) - impulseScale K x0 (its row of
+// it) for the new impulses x = x0 + d >= 0. Solved one after the other, the two points of a box
+// landing flat or resting under load push unevenly, and it rocks, drifts sideways or pops up.
+// Changes nothing when no active set fits.
+void solvePair(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc, const PointTerms (&terms)[2])
 {
     const Vec2 n = cc.normal;
     SoftPoint& p1 = cc.points[0];
     SoftPoint& p2 = cc.points[1];
-    const TwoPointMass& k = cc.bounceMass;
+    const TwoPointMass& k = cc.mass;
     const Vec2 old{p1.normalImpulse, p2.normalImpulse};
     const float vn1 = relativeAlong(a, b, n, p1.rnA, p1.rnB);
     const float vn2 = relativeAlong(a, b, n, p2.rnA, p2.rnB);
-    const Vec2 rhs{vn1 - p1.bounceSpeed - (k.k11 * old.x + k.k12 * old.y),
-                   vn2 - p2.bounceSpeed - (k.k12 * old.x + k.k22 * old.y)};
+    const Vec2 rhs{terms[0].massScale * (vn1 + terms[0].bias) -
+                       (1.0f - terms[0].impulseScale) * (k.k11 * old.x + k.k12 * old.y),
+                   terms[1].massScale * (vn2 + terms[1].bias) -
+                       (1.0f - terms[1].impulseScale) * (k.k12 * old.x + k.k22 * old.y)};
     Vec2 x;
     if (!solveTwoPoints(k, p1.normalMass, p2.normalMass, rhs, x))
     {
@@ -184,13 +220,15 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci)
         prepareSoftPoint(in, c, j, cc, extra);
         hasBounces = hasBounces || extra.bounce[j] > 0.0f;
     }
-    cc.bounceMass = {};
-    if (cc.velocityPoints == 2 && cc.points[0].bounces && cc.points[1].bounces)
+    cc.mass = {};
+    const SoftPoint& p1 = cc.points[0];
+    const SoftPoint& p2 = cc.points[1];
+    // A bouncy contact is solved point by point (relax may only ease it), unless both its points
+    // bounce: then together, so that a box landing flat leaves flat.
+    if (cc.velocityPoints == 2 && (!cc.relaxLetsGo || (p1.bounces && p2.bounces)))
     {
-        const SoftPoint& p1 = cc.points[0];
-        const SoftPoint& p2 = cc.points[1];
-        cc.bounceMass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA,
-                                     p1.rnB, p2.rnA, p2.rnB);
+        cc.mass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA, p1.rnB,
+                               p2.rnA, p2.rnB);
     }
     return hasBounces;
 }
@@ -206,40 +244,24 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
     const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
     const Vec2 n = cc.normal;
     const Vec2 t{n.y, -n.x};
-    const bool bothBounce = cc.bounceMass.wellConditioned;
-    if (bothBounce)
+    PointTerms terms[2];
+    for (int j = 0; j < cc.velocityPoints; ++j)
     {
-        solveBothBounces(a, b, cc);
-        if (!useBias)
-        {
-            cc.points[0].totalNormalImpulse += cc.points[0].normalImpulse;
-            cc.points[1].totalNormalImpulse += cc.points[1].normalImpulse;
-        }
+        terms[j] = pointTerms(cc.points[j], currentSeparation(cc.points[j], n, da, db), cc, invH, pushMaxSpeed, useBias);
     }
-    for (int j = bothBounce ? 2 : 0; j < cc.velocityPoints; ++j)
+    // Where no active set fits (degenerate numbers), the pair keeps its impulses this pass.
+    const bool together = cc.mass.wellConditioned;
+    if (together)
+    {
+        solvePair(a, b, cc, terms);
+    }
+    for (int j = 0; j < (together ? 0 : cc.velocityPoints); ++j)
     {
         SoftPoint& p = cc.points[j];
-        const float s = currentSeparation(p, n, da, db);
-        float bias = 0.0f;
-        float massScale = 1.0f;
-        float impulseScale = 0.0f;
-        bool relaxOnlyLetsGo = false;
-        if (p.bounces)
-        {
-            bias = -p.bounceSpeed;
-        }
-        else if (s > 0.0f)
-        {
-            // Speculative: close exactly the gap this substep, never pull.
-            bias = s * invH;
-            relaxOnlyLetsGo = !useBias && cc.relaxLetsGo;
-        }
-        else if (useBias)
-        {
-            bias = std::max(cc.softness.biasRate * s, -pushMaxSpeed);
-            massScale = cc.softness.massScale;
-            impulseScale = cc.softness.impulseScale;
-        }
+        const float bias = terms[j].bias;
+        const float massScale = terms[j].massScale;
+        const float impulseScale = terms[j].impulseScale;
+        const bool relaxOnlyLetsGo = terms[j].onlyEases;
         const float vn = relativeAlong(a, b, n, p.rnA, p.rnB);
         float impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse;
         if (relaxOnlyLetsGo)
@@ -255,14 +277,14 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
         const float lambda = newImpulse - p.normalImpulse;
         p.normalImpulse = newImpulse;
         push(a, b, n, p.rnA, p.rnB, lambda);
-        if (!useBias)
-        {
-            p.totalNormalImpulse += newImpulse;
-        }
     }
     if (useBias)
     {
         return;
+    }
+    for (int j = 0; j < cc.velocityPoints; ++j)
+    {
+        cc.points[j].totalNormalImpulse += cc.points[j].normalImpulse;
     }
     for (int j = 0; j < cc.velocityPoints; ++j)
     {

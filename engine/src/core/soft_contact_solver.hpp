@@ -51,9 +51,9 @@ struct SoftContactConstraint
     bool relaxLetsGo = false;
     std::int32_t velocityPoints = 0;
     SoftPoint points[2];
-    // Two points that both bounce are held together (a box landing flat leaves flat); unset
-    // (wellConditioned false) otherwise.
-    TwoPointMass bounceMass;
+    // Two points solved together (solvePair) when wellConditioned; set for two-point contacts
+    // that are not bouncy, or whose two points both bounce.
+    TwoPointMass mass;
 };
 
 // One solve of one contact: non-penetration at each point (soft when useBias, rigid otherwise),

@@ -59,7 +59,9 @@ void gatherBodies(StepContext& ctx)
     bodies.velocities.resize(1);
     bodies.poses.resize(1);
     bodies.deltas.resize(1);
+    bodies.forces.resize(1);
     bodies.toBody.clear();
+    const Vec2 gravity = w.def.gravity;
     const auto bodySlots = static_cast<std::uint32_t>(w.records.size());
     for (std::uint32_t i = 0; i < bodySlots; ++i)
     {
@@ -71,15 +73,19 @@ void gatherBodies(StepContext& ctx)
         }
         const BodyState& s = w.states[i];
         SolverVelocity sv{s.v, s.w, 0.0f, 0.0f};
+        SolverForces forces;
         if (r.type == BodyType::Dynamic)
         {
             sv.invMass = r.invMass;
             sv.invInertia = r.invInertia;
+            forces = {r.gravityScale * gravity + r.invMass * r.force, r.invInertia, r.torque, r.linearDamping,
+                      r.angularDamping, true};
         }
         r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
         bodies.poses.push_back({s.center, s.angle, s.q});
         bodies.deltas.push_back({});
+        bodies.forces.push_back(forces);
         bodies.toBody.push_back(i);
     }
 }
@@ -87,23 +93,21 @@ void gatherBodies(StepContext& ctx)
 // Gravity, forces and damping over dt (a step, or a substep of soft step).
 void integrateVelocities(StepContext& ctx, float dt)
 {
-    WorldState& w = ctx.world;
-    SolverBodies& bodies = w.solverBodies;
-    const Vec2 gravity = w.def.gravity;
+    SolverBodies& bodies = ctx.world.solverBodies;
     const std::size_t bodyEnd = bodies.velocities.size();
     for (std::size_t i = 1; i < bodyEnd; ++i)
     {
-        const BodyRecord& r = w.records[bodies.toBody[i - 1]];
-        if (r.type != BodyType::Dynamic)
+        const SolverForces& f = bodies.forces[i];
+        if (!f.dynamic)
         {
             continue;
         }
         SolverVelocity& sv = bodies.velocities[i];
-        sv.v += dt * (r.gravityScale * gravity + r.invMass * r.force);
-        sv.w += dt * r.invInertia * r.torque;
+        sv.v += dt * f.acceleration;
+        sv.w += dt * f.invInertia * f.torque;
         // Implicit damping: stable for any damping and step.
-        sv.v *= 1.0f / (1.0f + dt * r.linearDamping);
-        sv.w *= 1.0f / (1.0f + dt * r.angularDamping);
+        sv.v *= 1.0f / (1.0f + dt * f.linearDamping);
+        sv.w *= 1.0f / (1.0f + dt * f.angularDamping);
     }
 }
 

@@ -36,9 +36,22 @@ struct SolverDelta
     Rot dq;
 };
 
+// What integrating a dynamic body's velocity reads, gathered once a step: its records are too far
+// apart to read every substep.
+struct SolverForces
+{
+    Vec2 acceleration; // gravity times its scale, plus force over mass
+    float invInertia = 0.0f;
+    float torque = 0.0f;
+    float linearDamping = 0.0f;
+    float angularDamping = 0.0f;
+    bool dynamic = false;
+};
+
 // Reused from step to step.
 struct SolverBodies
 {
+    std::vector<SolverForces> forces;
     std::vector<SolverVelocity> velocities;
     std::vector<SolverPose> poses;
     std::vector<SolverDelta> deltas;

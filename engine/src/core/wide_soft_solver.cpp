@@ -13,9 +13,11 @@ namespace oblique::detail
 namespace
 {
 
-bool bounces(const SoftContactConstraint& cc)
+// Bouncy contacts (relax may only ease a point) and two points solved one after the other are
+// left to the scalar pass.
+bool solvedAlone(const SoftContactConstraint& cc)
 {
-    return cc.points[0].bounces || cc.points[1].bounces;
+    return cc.relaxLetsGo || (cc.velocityPoints == 2 && !cc.mass.wellConditioned);
 }
 
 void packLane(WideSoftConstraint& w, int lane, std::int32_t source, const SoftContactConstraint& cc,
@@ -37,7 +39,16 @@ void packLane(WideSoftConstraint& w, int lane, std::int32_t source, const SoftCo
     w.biasRate[lane] = cc.softness.biasRate;
     w.massScale[lane] = cc.softness.massScale;
     w.impulseScale[lane] = cc.softness.impulseScale;
-    w.relaxLetsGo[lane] = cc.relaxLetsGo ? -1 : 0;
+    if (cc.velocityPoints == 2)
+    {
+        w.k11[lane] = cc.mass.k11;
+        w.k12[lane] = cc.mass.k12;
+        w.k22[lane] = cc.mass.k22;
+        w.inv11[lane] = cc.mass.inv11;
+        w.inv12[lane] = cc.mass.inv12;
+        w.inv22[lane] = cc.mass.inv22;
+        w.twoPoints[lane] = -1;
+    }
     // What a lane does not set stays zero: every wide constraint starts as WideSoftConstraint{}.
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
@@ -163,8 +174,13 @@ void solveWide(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelt
     const Float4 one = splat(1.0f);
     const Float4 invH4 = splat(invH);
     const Float4 pushLimit = splat(-pushMaxSpeed);
-    for (WideSoftPoint& p : c.points)
+    // pointTerms() for each point.
+    Float4 bias[2];
+    Float4 massScale[2];
+    Float4 impulseScale[2];
+    for (int j = 0; j < 2; ++j)
     {
+        const WideSoftPoint& p = c.points[j];
         // currentSeparation(): (dpB - dpA) + (rotate(dqB, rB) - rotate(dqA, rA)), along n.
         const Float4 dx =
             (db.dpx - da.dpx) + ((db.dqc * p.rBx - db.dqs * p.rBy) - (da.dqc * p.rAx - da.dqs * p.rAy));
@@ -172,33 +188,75 @@ void solveWide(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelt
             (db.dpy - da.dpy) + ((db.dqs * p.rBx + db.dqc * p.rBy) - (da.dqs * p.rAx + da.dqc * p.rAy));
         const Float4 s = p.baseSeparation + (dx * nx + dy * ny);
         const Mask4 apart = s > zero;
-        Float4 bias = useBias ? max4(c.biasRate * s, pushLimit) : zero;
-        bias = apart ? s * invH4 : bias;
-        const Float4 massScale = apart ? one : (useBias ? c.massScale : one);
-        const Float4 impulseScale = apart ? zero : (useBias ? c.impulseScale : zero);
-        const Float4 vn = relativeWide(a, b, nx, ny, p.rnA, p.rnB);
-        Float4 impulse = -p.normalMass * massScale * (vn + bias) - impulseScale * p.normalImpulse;
-        if (!useBias)
-        {
-            impulse = (apart & c.relaxLetsGo) ? min4(impulse, zero) : impulse;
-        }
-        const Float4 newImpulse = max4(p.normalImpulse + impulse, zero);
-        const Float4 lambda = newImpulse - p.normalImpulse;
-        p.normalImpulse = newImpulse;
-        pushWide(a, b, c, nx, ny, p.rnA, p.rnB, lambda);
-        if (!useBias)
-        {
-            p.totalNormalImpulse += newImpulse;
-        }
+        const Float4 soft = useBias ? max4(c.biasRate * s, pushLimit) : zero;
+        bias[j] = apart ? s * invH4 : soft;
+        massScale[j] = apart ? one : (useBias ? c.massScale : one);
+        impulseScale[j] = apart ? zero : (useBias ? c.impulseScale : zero);
     }
+    WideSoftPoint& p1 = c.points[0];
+    WideSoftPoint& p2 = c.points[1];
+    const Float4 old1 = p1.normalImpulse;
+    const Float4 old2 = p2.normalImpulse;
+    const Float4 vn1 = relativeWide(a, b, nx, ny, p1.rnA, p1.rnB);
+    const Float4 vn2 = relativeWide(a, b, nx, ny, p2.rnA, p2.rnB);
+    const Mask4 two = c.twoPoints;
+
+    // One point.
+    const Float4 single = max4(old1 + (-p1.normalMass * massScale[0] * (vn1 + bias[0]) - impulseScale[0] * old1), zero);
+    const Float4 singleLambda = single - old1;
+
+    // Two points (solvePair()): the active sets in the scalar solver's order of preference (both
+    // pushing, only the first, only the second, neither). Selecting from the least preferred up
+    // lets the preferred overwrite.
+    const Float4 rhs1 = massScale[0] * (vn1 + bias[0]) - (one - impulseScale[0]) * (c.k11 * old1 + c.k12 * old2);
+    const Float4 rhs2 = massScale[1] * (vn2 + bias[1]) - (one - impulseScale[1]) * (c.k12 * old1 + c.k22 * old2);
+    Float4 x1 = old1;
+    Float4 x2 = old2;
+    const Mask4 neither = (rhs1 >= zero) & (rhs2 >= zero);
+    x1 = neither ? zero : x1;
+    x2 = neither ? zero : x2;
+    const Float4 second = -p2.normalMass * rhs2;
+    const Mask4 onlySecond = (second >= zero) & (c.k12 * second + rhs1 >= zero);
+    x1 = onlySecond ? zero : x1;
+    x2 = onlySecond ? second : x2;
+    const Float4 first = -p1.normalMass * rhs1;
+    const Mask4 onlyFirst = (first >= zero) & (c.k12 * first + rhs2 >= zero);
+    x1 = onlyFirst ? first : x1;
+    x2 = onlyFirst ? zero : x2;
+    const Float4 both1 = -(c.inv11 * rhs1 + c.inv12 * rhs2);
+    const Float4 both2 = -(c.inv12 * rhs1 + c.inv22 * rhs2);
+    const Mask4 both = (both1 >= zero) & (both2 >= zero);
+    x1 = both ? both1 : x1;
+    x2 = both ? both2 : x2;
+    const Mask4 found = neither | onlySecond | onlyFirst | both;
+    const Float4 d1 = x1 - old1;
+    const Float4 d2 = x2 - old2;
+    const Float4 total = d1 + d2;
+
+    const Mask4 pushTwo = two & found;
+    a.vx = pushTwo ? a.vx - c.invMassA * total * nx : (two ? a.vx : a.vx - c.invMassA * singleLambda * nx);
+    a.vy = pushTwo ? a.vy - c.invMassA * total * ny : (two ? a.vy : a.vy - c.invMassA * singleLambda * ny);
+    a.w = pushTwo ? a.w - c.invInertiaA * (d1 * p1.rnA + d2 * p2.rnA)
+                  : (two ? a.w : a.w - c.invInertiaA * singleLambda * p1.rnA);
+    b.vx = pushTwo ? b.vx + c.invMassB * total * nx : (two ? b.vx : b.vx + c.invMassB * singleLambda * nx);
+    b.vy = pushTwo ? b.vy + c.invMassB * total * ny : (two ? b.vy : b.vy + c.invMassB * singleLambda * ny);
+    b.w = pushTwo ? b.w + c.invInertiaB * (d1 * p1.rnB + d2 * p2.rnB)
+                  : (two ? b.w : b.w + c.invInertiaB * singleLambda * p1.rnB);
+    p1.normalImpulse = pushTwo ? x1 : (two ? old1 : single);
+    p2.normalImpulse = pushTwo ? x2 : old2;
+    if (useBias)
+    {
+        scatter(bodies, c.indexA, a);
+        scatter(bodies, c.indexB, b);
+        return;
+    }
+    p1.totalNormalImpulse += p1.normalImpulse;
+    p2.totalNormalImpulse += p2.normalImpulse;
+
     const Float4 tx = ny;
     const Float4 ty = -nx;
     for (WideSoftPoint& p : c.points)
     {
-        if (useBias)
-        {
-            break;
-        }
         const Float4 vt = relativeWide(a, b, tx, ty, p.rtA, p.rtB) - c.tangentSpeed;
         const Float4 maxFriction = c.friction * p.normalImpulse;
         const Float4 newImpulse =
@@ -228,7 +286,7 @@ void WideSoftSolver::build(const std::vector<SoftContactConstraint>& constraints
         std::int32_t lanes = 0;
         for (std::int32_t k = groupStart[g]; k < groupStart[g + 1]; ++k)
         {
-            lanes += bounces(constraints[static_cast<std::size_t>(k)]) ? 0 : 1;
+            lanes += solvedAlone(constraints[static_cast<std::size_t>(k)]) ? 0 : 1;
         }
         wideCount += static_cast<std::size_t>((lanes + 3) / 4);
     }
@@ -244,7 +302,7 @@ void WideSoftSolver::build(const std::vector<SoftContactConstraint>& constraints
         {
             const SoftContactConstraint& cc = constraints[static_cast<std::size_t>(k)];
             // The overflow's constraints share bodies, so they keep their order, one at a time.
-            if (g == 0 || bounces(cc))
+            if (g == 0 || solvedAlone(cc))
             {
                 singles.push_back(k);
                 continue;

@@ -1,8 +1,8 @@
 #pragma once
 // Internal: soft step's contact passes four contacts at a time, colour by colour. The contacts of
 // one colour share no body that impulses move, so a colour is solved in groups of four, a contact
-// per lane, with exactly the result of solving its contacts one after another; the overflow and
-// the contacts that bounce this step are solved one at a time.
+// per lane, with exactly the result of solving its contacts one after another; the overflow, the
+// bouncy contacts and two-point contacts whose points nearly coincide are solved one at a time.
 
 #include "wide_solver.hpp"
 
@@ -53,8 +53,15 @@ struct WideSoftConstraint
     Float4 biasRate;
     Float4 massScale;
     Float4 impulseScale;
-    Mask4 relaxLetsGo; // all bits set in a lane whose contact is bouncy
+    Mask4 twoPoints; // all bits set where the lane solves its two points together
     WideSoftPoint points[2];
+    // The two-point effective mass [k11 k12; k12 k22] and its inverse.
+    Float4 k11;
+    Float4 k12;
+    Float4 k22;
+    Float4 inv11;
+    Float4 inv12;
+    Float4 inv22;
 };
 
 // A run of constraints solved one at a time, then a run of wide constraints.
