@@ -1,12 +1,13 @@
 // Whole world steps of Oblique and Box2D 2.4, timed side by side on the same scenes.
 //
 // Both engines get the same scene through the comparison layer (ObliqueWorld, Box2dWorld): the
-// same bodies, 8 velocity and 3 position iterations, 60 Hz, and sleeping off so that every body is
-// stepped every time. Each repetition builds its world and warms it up before any timing, then
-// times a fixed number of steps, one step per benchmark iteration: both engines take exactly the
-// same steps from the same start in every repetition, and no repetition inherits the state another
-// one left behind. The repetitions of all benchmarks run in a shuffled order, so a busy spell on
-// the machine does not land on one engine only.
+// same bodies, 60 Hz, and sleeping off so that every body is stepped every time. Oblique steps it
+// with its default solver (soft step, 4 substeps) and again with ngs at Box2D 2.4's 8 velocity and
+// 3 position iterations ("<scene>-ngs"); Box2D 2.4 with 8 and 3. Each repetition builds its world and warms
+// it up before any timing, then times a fixed number of steps, one step per benchmark iteration: both engines
+// take exactly the same steps from the same start in every repetition, and no repetition inherits the state
+// another one left behind. The repetitions of all benchmarks run in a shuffled order, so a busy spell on the
+// machine does not land on one engine only.
 //
 // After the table: one line per scene with the medians and the ratio, the engines' own profile
 // split averaged over the timed steps (and over the rain's fall, the warm-up), and whether each
@@ -42,6 +43,8 @@ using compare::Box2dWorld;
 using compare::ObliqueWorld;
 
 constexpr double kFrameMs = 1000.0 / 60.0;
+// The key of a scene's ngs run is the scene's key with this after it.
+constexpr std::string_view kNgsSuffix = "-ngs";
 
 // The allocation check counts over windows of this many steps after the warm-up.
 constexpr int kCheckSteps = 60;
@@ -237,6 +240,18 @@ void printComparison(const SummaryReporter& r, const SceneCase& c)
         std::printf("%s: oblique %.3f ms/step (%zu bodies; %.0f%% of a 60 Hz frame)\n", c.key.c_str(), *x,
                     c.scene.bodies.size(), 100.0 * *x / kFrameMs);
     }
+    // After a scene's ngs run: soft step against ngs, and ngs against Box2D 2.4.
+    if (c.key.ends_with(kNgsSuffix))
+    {
+        const std::string base = c.key.substr(0, c.key.size() - kNgsSuffix.size());
+        const std::optional<double> soft = r.median(base + "/oblique");
+        const std::optional<double> box2d = r.median(base + "/box2d");
+        if (x && soft && box2d)
+        {
+            std::printf("%s: soft step / ngs = %.2f; ngs / box2d = %.2f\n", base.c_str(), *soft / *x,
+                        *x / *box2d);
+        }
+    }
 }
 
 void printParts(const StepSplit& s)
@@ -331,7 +346,7 @@ void printChecks()
     for (const SceneCase& c : g_cases)
     {
         // The 10,000-body rain is left out: two worlds through its warm-up would add half a minute.
-        if (!c.withBox2d)
+        if (c.key == "rain10000")
         {
             continue;
         }
@@ -384,16 +399,28 @@ Scene withoutSleep(Scene s)
     return s;
 }
 
+// The scene stepped by Box2D 2.4's own method, ngs, at 8/3 iterations.
+Scene byNgs(Scene s)
+{
+    s.world.solver = Solver::Ngs;
+    return s;
+}
+
 std::vector<SceneCase> makeCases()
 {
     // Warm-up: one second for the pyramids, whose boxes start resting exactly on one another;
     // ten seconds for the rain, enough for the highest bodies (56 m up for
     // 2,000, 121 m for 10,000) to land and the pile to form. The timed steps keep each repetition
     // to a few seconds on the slower engine.
+    // Each scene in Oblique's default solver (soft step, 4 substeps) beside Box2D 2.4, and again in
+    // Oblique's ngs ("<key>-ngs"), Box2D 2.4's method, for the like-for-like ratio.
     return {
         {"pyramid20", withoutSleep(scenes::pyramid(20)), 60, 600, true},
+        {"pyramid20-ngs", byNgs(withoutSleep(scenes::pyramid(20))), 60, 600, false},
         {"pyramid100", withoutSleep(scenes::pyramid(100)), 60, 300, true},
+        {"pyramid100-ngs", byNgs(withoutSleep(scenes::pyramid(100))), 60, 300, false},
         {"rain2000", withoutSleep(scenes::rain(2000)), 600, 300, true},
+        {"rain2000-ngs", byNgs(withoutSleep(scenes::rain(2000))), 600, 300, false},
         {"rain10000", withoutSleep(scenes::rain(10000)), 600, 120, false},
     };
 }

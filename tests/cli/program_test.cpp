@@ -213,9 +213,10 @@ TEST(CliProgram, RestitutionRowFollowsTheExactFlight)
     const ProgramResult r = oblique({"run", file.string(), "--json"});
     ASSERT_EQ(r.exitCode, 0) << r.err;
     const Json out = Json::parse(r.out);
-    const auto elastic = static_cast<std::size_t>(std::find_if(scene.bodies.begin(), scene.bodies.end(),
-                                                               [](const SceneBody& b) { return b.restitution == 1.0f; }) -
-                                                  scene.bodies.begin());
+    const auto elastic =
+        static_cast<std::size_t>(std::find_if(scene.bodies.begin(), scene.bodies.end(),
+                                              [](const SceneBody& b) { return b.restitution == 1.0f; }) -
+                                 scene.bodies.begin());
     ASSERT_LT(elastic, scene.bodies.size());
     // Dropped from rest, restitution 1: it is back at its start every period T and follows the
     // same parabola in between.

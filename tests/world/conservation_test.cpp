@@ -354,7 +354,8 @@ TEST(WorldConservation, NoEnergyGainedWithoutRestitution)
         {
             EXPECT_LE(o.worstGain, energyTolerance(o)) << scene.name << ": oblique";
             EXPECT_LE(b.worstDynamicsGain, energyTolerance(b)) << scene.name << ": Box2D";
-            EXPECT_LE(soft.worstGain, 1e-5 * soft.scale + energyTolerance(soft)) << scene.name << ": oblique, soft step";
+            EXPECT_LE(soft.worstGain, 1e-5 * soft.scale + energyTolerance(soft))
+                << scene.name << ": oblique, soft step";
         }
         else
         {

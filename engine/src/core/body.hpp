@@ -44,6 +44,10 @@ struct BodyRecord
     float angularDamping = 0.0f;
     float gravityScale = 1.0f;
     float sleepTime = 0.0f;
+    // Soft step's sleep rules: how fast the body was moving (in sleep tolerances) when its sleep
+    // timer last started, and whether a contact of it is still overlapped beyond its load.
+    float sleepSpeed = 0.0f;
+    bool overlapped = false;
     Vec2 force;
     float torque = 0.0f;
     std::int32_t shapeHead = kNullIndex; // first of its shapes, in creation order

@@ -8,6 +8,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace oblique::detail
 {
@@ -85,6 +86,29 @@ void buildIslands(StepContext& ctx)
     }
 }
 
+namespace
+{
+
+// How fast a body moves, in sleep tolerances: below 1 it may sleep.
+float sleepSpeedOf(const BodyState& s)
+{
+    return std::max(length(s.v) / kLinearSleepTolerance, std::fabs(s.w) / kAngularSleepTolerance);
+}
+
+// A body slow enough to sleep that is not at rest all the same: a contact of it is overlapped
+// beyond what its load presses in (soft contacts push that out at speeds the relax pass takes
+// back, so the body looks still while it moves), or it has sped up to twice its speed since its
+// sleep timer started (a body balanced past its tipping point, or sliding off, gains speed from
+// next to nothing). Speeds below a tenth of the tolerance are noise.
+bool stillSettling(const BodyRecord& r, const BodyState& s)
+{
+    constexpr float kNoise = 0.1f;
+    const float speed = sleepSpeedOf(s);
+    return r.overlapped || (speed > kNoise && speed > 2.0f * r.sleepSpeed);
+}
+
+} // namespace
+
 void updateSleep(StepContext& ctx)
 {
     WorldState& w = ctx.world;
@@ -92,6 +116,7 @@ void updateSleep(StepContext& ctx)
     islands.sleep.assign(w.records.size(), kTimeToSleep * 2.0f);
     constexpr float linTolSq = kLinearSleepTolerance * kLinearSleepTolerance;
     constexpr float angTolSq = kAngularSleepTolerance * kAngularSleepTolerance;
+    const bool soft = w.def.solver == Solver::SoftStep;
     for (const std::uint32_t index : w.solverBodies.toBody)
     {
         BodyRecord& r = w.records[index];
@@ -100,9 +125,21 @@ void updateSleep(StepContext& ctx)
         {
             r.sleepTime = 0.0f;
         }
+        else if (soft && stillSettling(r, s))
+        {
+            r.sleepTime = 0.0f;
+        }
         else
         {
             r.sleepTime += ctx.dt;
+        }
+        if (soft)
+        {
+            r.overlapped = false;
+            if (r.sleepTime == 0.0f)
+            {
+                r.sleepSpeed = sleepSpeedOf(s);
+            }
         }
         float& island =
             islands

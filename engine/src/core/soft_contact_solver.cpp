@@ -129,8 +129,8 @@ struct PointTerms
     bool onlyEases = false; // relax may take impulse away but not add it (see solveSoftContact)
 };
 
-PointTerms pointTerms(const SoftPoint& p, float s, const SoftContactConstraint& cc, float invH, float pushMaxSpeed,
-                      bool useBias)
+PointTerms pointTerms(const SoftPoint& p, float s, const SoftContactConstraint& cc, float invH,
+                      float pushMaxSpeed, bool useBias)
 {
     if (p.bounces)
     {
@@ -143,8 +143,8 @@ PointTerms pointTerms(const SoftPoint& p, float s, const SoftContactConstraint& 
     }
     if (useBias)
     {
-        return {std::max(cc.softness.biasRate * s, -pushMaxSpeed), cc.softness.massScale, cc.softness.impulseScale,
-                false};
+        return {std::max(cc.softness.biasRate * s, -pushMaxSpeed), cc.softness.massScale,
+                cc.softness.impulseScale, false};
     }
     return {};
 }
@@ -180,6 +180,15 @@ void solvePair(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc, 
     b.w += b.invInertia * (d.x * p1.rnB + d.y * p2.rnB);
     p1.normalImpulse = x.x;
     p2.normalImpulse = x.y;
+}
+
+// How deep a soft contact at rest sits under the impulse it carries: where the soft push balances
+// the share of the impulse it takes back each solve (massScale * biasRate * depth * normalMass =
+// impulseScale * impulse).
+float loadDepth(const SoftContactConstraint& cc, const SoftPoint& p)
+{
+    const float stiffness = cc.softness.massScale * cc.softness.biasRate * p.normalMass;
+    return stiffness > 0.0f ? cc.softness.impulseScale * p.normalImpulse / stiffness : 0.0f;
 }
 
 // The constraint of one contact; true when a point of it bounces this step.
@@ -227,8 +236,8 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci)
     // bounce: then together, so that a box landing flat leaves flat.
     if (cc.velocityPoints == 2 && (!cc.relaxLetsGo || (p1.bounces && p2.bounces)))
     {
-        cc.mass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA, p1.rnB,
-                               p2.rnA, p2.rnB);
+        cc.mass = twoPointMass(in.va.invMass, in.va.invInertia, in.vb.invMass, in.vb.invInertia, p1.rnA,
+                               p1.rnB, p2.rnA, p2.rnB);
     }
     return hasBounces;
 }
@@ -247,7 +256,8 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
     PointTerms terms[2];
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
-        terms[j] = pointTerms(cc.points[j], currentSeparation(cc.points[j], n, da, db), cc, invH, pushMaxSpeed, useBias);
+        terms[j] = pointTerms(cc.points[j], currentSeparation(cc.points[j], n, da, db), cc, invH,
+                              pushMaxSpeed, useBias);
     }
     // Where no active set fits (degenerate numbers), the pair keeps its impulses this pass.
     const bool together = cc.mass.wellConditioned;
@@ -378,30 +388,37 @@ void restoreSoftBounces(StepContext& ctx)
 }
 
 // Keeps each point's impulses on its contact for the next step's warm start, as the impulse of a
-// whole step (so a change of solver or of substeps starts from the right size), and tells sleep
-// whether any overlap remains beyond a few slops.
+// whole step (so a change of solver or of substeps starts from the right size), and marks the
+// bodies of points still overlapped beyond what their load presses a soft contact in, and the
+// slop, so that they do not fall asleep overlapped.
 void storeSoftImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     const ContactSolver& solver = w.contactSolver;
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
     const auto subSteps = static_cast<float>(ctx.subSteps);
-    float minSeparation = 0.0f;
     for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
         const SoftContactConstraint& cc = solver.soft[k];
         Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[k].contact)];
         const SolverDelta& da = deltas[static_cast<std::size_t>(cc.indexA)];
         const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
+        bool overlapped = false;
         for (int j = 0; j < cc.velocityPoints; ++j)
         {
             const SoftPoint& p = cc.points[j];
             c.normalImpulse[j] = std::isfinite(p.normalImpulse) ? subSteps * p.normalImpulse : 0.0f;
             c.tangentImpulse[j] = std::isfinite(p.tangentImpulse) ? subSteps * p.tangentImpulse : 0.0f;
-            minSeparation = std::min(minSeparation, currentSeparation(p, cc.normal, da, db));
+            overlapped =
+                overlapped || -currentSeparation(p, cc.normal, da, db) > loadDepth(cc, p) + kLinearSlop;
+        }
+        if (overlapped)
+        {
+            w.records[c.a].overlapped = true;
+            w.records[c.b].overlapped = true;
         }
     }
-    ctx.positionSolved = minSeparation >= -3.0f * kLinearSlop;
+    ctx.positionSolved = true;
 }
 
 void reportSoftImpulses(StepContext& ctx)

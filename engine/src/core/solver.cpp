@@ -78,8 +78,12 @@ void gatherBodies(StepContext& ctx)
         {
             sv.invMass = r.invMass;
             sv.invInertia = r.invInertia;
-            forces = {r.gravityScale * gravity + r.invMass * r.force, r.invInertia, r.torque, r.linearDamping,
-                      r.angularDamping, true};
+            forces = {r.gravityScale * gravity + r.invMass * r.force,
+                      r.invInertia,
+                      r.torque,
+                      r.linearDamping,
+                      r.angularDamping,
+                      true};
         }
         r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
