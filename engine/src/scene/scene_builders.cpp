@@ -1,5 +1,7 @@
 #include "oblique/scene_builders.hpp"
 
+#include "scene_body_makers.hpp"
+
 #include <cmath>
 #include <numbers>
 #include <string>
@@ -12,30 +14,9 @@ namespace oblique::scenes
 namespace
 {
 
-SceneBody box(Vec2 position, Vec2 halfExtents, float angle = 0.0f)
-{
-    SceneBody b;
-    b.position = position;
-    b.halfExtents = halfExtents;
-    b.angle = angle;
-    return b;
-}
-
-SceneBody staticBox(Vec2 position, Vec2 halfExtents, float angle = 0.0f)
-{
-    SceneBody b = box(position, halfExtents, angle);
-    b.type = BodyType::Static;
-    return b;
-}
-
-SceneBody ball(Vec2 position, float radius)
-{
-    SceneBody b;
-    b.shape = ShapeKind::Circle;
-    b.position = position;
-    b.radius = radius;
-    return b;
-}
+using detail::ball;
+using detail::box;
+using detail::staticBox;
 
 SceneBody compound(std::string name, Vec2 position, std::vector<ShapeDef> shapes, float angle = 0.0f)
 {
