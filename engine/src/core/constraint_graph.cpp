@@ -51,10 +51,15 @@ std::int32_t coloredSlot(const WorldState& w, std::uint32_t body)
 std::int32_t ConstraintGraph::add(std::int32_t contact, std::int32_t bodyA, std::int32_t bodyB,
                                   std::int32_t& indexInColor)
 {
+    // Pairs of moving bodies take the first colours that fit. A contact with a static (or
+    // kinematic) body takes the last that fits: colours are solved in order, so such contacts get
+    // the last word in each pass, and a heavy body cannot drive a light one through the ground by
+    // pushing on it after the ground has.
     const bool bothMove = bodyA >= 0 && bodyB >= 0;
-    const int first = bothMove ? 0 : 1;
-    const int end = bothMove ? kDynamicColors : kGraphColors;
-    for (int c = first; c < end; ++c)
+    const int first = bothMove ? 0 : kGraphColors - 1;
+    const int end = bothMove ? kDynamicColors : 0;
+    const int stride = bothMove ? 1 : -1;
+    for (int c = first; c != end; c += stride)
     {
         GraphColor& color = colors[static_cast<std::size_t>(c)];
         if (fits(color, bodyA, bodyB))

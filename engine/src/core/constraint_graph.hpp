@@ -15,9 +15,8 @@ namespace oblique::detail
 struct WorldState;
 
 inline constexpr int kGraphColors = 24;
-// Contacts between two moving bodies use the first colours; a contact with a static or kinematic
-// body touches one coloured body only, so it fits the colours those leave and starts from colour
-// 1, leaving colour 0 to the pairs that need it most.
+// Contacts between two moving bodies use the first colours, up to this many; a contact with a
+// static or kinematic body takes colours from the last down to colour 1 (constraint_graph.cpp).
 inline constexpr int kDynamicColors = kGraphColors - 4;
 inline constexpr std::int32_t kOverflow = kGraphColors;
 inline constexpr std::int32_t kNoColor = -1;

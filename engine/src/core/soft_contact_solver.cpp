@@ -150,9 +150,13 @@ PointTerms pointTerms(const SoftPoint& p, float s, const SoftContactConstraint& 
 }
 
 // Both points of a contact at once, as the 2x2 complementarity problem: with K the points'
-// effective mass, each point's update K d = -massScale (vn + bias) - impulseScale K x0 (its row of
-// it) for the new impulses x = x0 + d >= 0. Solved one after the other, the two points of a box
-// landing flat or resting under load push unevenly, and it rocks, drifts sideways or pops up.
+// effective mass, each point's row of K d = -massScale (vn + bias) - impulseScale diag(K) x0 for
+// the new impulses x = x0 + d >= 0. Solved one after the other, the two points of a box landing
+// flat or resting under load push unevenly, and it rocks, drifts sideways or pops up. The share of
+// the impulse each solve takes back is each point's own, as when they are solved one at a time, so
+// that a contact under load sits as deep as one point alone would: taken back through all of K, a
+// box resting on two others half each (both points on one side of each centre) sinks half again
+// as far.
 // Changes nothing when no active set fits.
 void solvePair(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc, const PointTerms (&terms)[2])
 {
@@ -164,9 +168,9 @@ void solvePair(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc, 
     const float vn1 = relativeAlong(a, b, n, p1.rnA, p1.rnB);
     const float vn2 = relativeAlong(a, b, n, p2.rnA, p2.rnB);
     const Vec2 rhs{terms[0].massScale * (vn1 + terms[0].bias) -
-                       (1.0f - terms[0].impulseScale) * (k.k11 * old.x + k.k12 * old.y),
+                       ((1.0f - terms[0].impulseScale) * k.k11 * old.x + k.k12 * old.y),
                    terms[1].massScale * (vn2 + terms[1].bias) -
-                       (1.0f - terms[1].impulseScale) * (k.k12 * old.x + k.k22 * old.y)};
+                       (k.k12 * old.x + (1.0f - terms[1].impulseScale) * k.k22 * old.y)};
     Vec2 x;
     if (!solveTwoPoints(k, p1.normalMass, p2.normalMass, rhs, x))
     {

@@ -210,9 +210,9 @@ void solveWide(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelt
     // pushing, only the first, only the second, neither). Selecting from the least preferred up
     // lets the preferred overwrite.
     const Float4 rhs1 =
-        massScale[0] * (vn1 + bias[0]) - (one - impulseScale[0]) * (c.k11 * old1 + c.k12 * old2);
+        massScale[0] * (vn1 + bias[0]) - ((one - impulseScale[0]) * c.k11 * old1 + c.k12 * old2);
     const Float4 rhs2 =
-        massScale[1] * (vn2 + bias[1]) - (one - impulseScale[1]) * (c.k12 * old1 + c.k22 * old2);
+        massScale[1] * (vn2 + bias[1]) - (c.k12 * old1 + (one - impulseScale[1]) * c.k22 * old2);
     Float4 x1 = old1;
     Float4 x2 = old2;
     const Mask4 neither = (rhs1 >= zero) & (rhs2 >= zero);
