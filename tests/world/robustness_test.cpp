@@ -19,29 +19,9 @@ namespace oblique::test
 namespace
 {
 
-const KnownNgsFailure* knownNgsFailureOf(std::string_view id)
-{
-    for (const KnownNgsFailure& f : knownNgsFailures())
-    {
-        if (f.scene == id)
-        {
-            return &f;
-        }
-    }
-    return nullptr;
-}
-
 std::vector<std::string> sceneIds(bool knownToFailInNgs)
 {
-    std::vector<std::string> ids;
-    for (const scenes::RobustnessScene& e : scenes::robustnessScenes())
-    {
-        if ((knownNgsFailureOf(e.id) != nullptr) == knownToFailInNgs)
-        {
-            ids.emplace_back(e.id);
-        }
-    }
-    return ids;
+    return sceneIdsListed(knownNgsFailures(), knownToFailInNgs);
 }
 
 std::string nameOf(const testing::TestParamInfo<std::string>& info)
@@ -66,9 +46,9 @@ TEST(RobustnessSuite, EverySceneHasRulesAUniqueIdAndItsOwnName)
     EXPECT_EQ(ids.size(), 17u);
 }
 
-TEST(RobustnessSuite, KnownNgsFailuresNameSuiteScenes)
+TEST(RobustnessSuite, KnownFailuresNameSuiteScenes)
 {
-    for (const KnownNgsFailure& f : knownNgsFailures())
+    for (const KnownFailure& f : knownNgsFailures())
     {
         EXPECT_NO_THROW(robustnessScene(f.scene)) << f.scene;
         EXPECT_FALSE(f.rules.empty()) << f.scene;
@@ -107,20 +87,7 @@ TEST_P(RobustnessNgsKnownFailures, StillFail)
     }
     const RobustnessVerdict v = judgeRobustnessScene(robustnessScene(GetParam()), Solver::Ngs);
     std::cout << "[ngs, known to fail] " << GetParam() << "\n" << v.report();
-    const KnownNgsFailure& known = *knownNgsFailureOf(GetParam());
-    const std::vector<std::string> failed = v.failedRules();
-    for (const std::string_view rule : known.rules)
-    {
-        EXPECT_TRUE(std::find(failed.begin(), failed.end(), rule) != failed.end())
-            << "ngs now passes rule '" << rule << "': take it out of knownNgsFailures\n"
-            << v.report();
-    }
-    for (const std::string& rule : failed)
-    {
-        EXPECT_TRUE(std::find(known.rules.begin(), known.rules.end(), rule) != known.rules.end())
-            << "ngs fails rule '" << rule << "', which knownNgsFailures does not list\n"
-            << v.report();
-    }
+    expectExactlyTheKnownFailures(v, *knownFailureOf(knownNgsFailures(), GetParam()), "knownNgsFailures");
 }
 
 INSTANTIATE_TEST_SUITE_P(, RobustnessNgsKnownFailures, testing::ValuesIn(sceneIds(true)), nameOf);
