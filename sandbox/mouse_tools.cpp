@@ -177,6 +177,12 @@ void MouseTools::applySpring(World& world, float dt)
         springForce(world.mass(m_drag), world.inertia(m_drag), xf.p, world.linearVelocity(m_drag),
                     world.angularVelocity(m_drag), point, m_target, params);
     world.applyForce(m_drag, force, point);
+    // The spring holds the grabbed point but leaves the body free to turn about it, and a force
+    // fixed for a whole step while the body turns through its substeps feeds that turning: a body
+    // held by a corner could wind up into a spin. A light angular damping while it is held keeps
+    // it a pendulum (the engine's own mouse joint will hold the point inside the solver instead).
+    constexpr float kHeldAngularDamping = 2.0f; // 1/s
+    world.applyTorque(m_drag, -kHeldAngularDamping * world.inertia(m_drag) * world.angularVelocity(m_drag));
 }
 
 void MouseTools::draw(const World& world, DebugDraw& drawer) const
