@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <initializer_list>
 #include <map>
 #include <system_error>
 
@@ -899,9 +900,19 @@ void SandboxApp::drawWorldSection()
         return;
     }
     WorldDef& settings = m_settings.values();
+    // Sliders leave room for the longest label, so labels stay whole when a scroll bar narrows
+    // the panel.
+    float labelWidth = 0.0f;
+    for (const char* label : {"gravity", "substeps", "contact hertz", "damping ratio", "push speed",
+                              "velocity iter.", "position iter."})
+    {
+        labelWidth = std::max(labelWidth, ImGui::CalcTextSize(label).x);
+    }
+    ImGui::PushItemWidth(-(labelWidth + ImGui::GetStyle().ItemInnerSpacing.x));
     bool changed = false;
     changed |= ImGui::SliderFloat2("gravity", &settings.gravity.x, -30.0f, 30.0f, "%.1f");
     int solver = settings.solver == Solver::Ngs ? 1 : 0;
+    ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted("solver");
     ImGui::SameLine();
     bool solverChanged = ImGui::RadioButton(solverLabel(Solver::SoftStep), &solver, 0);
@@ -921,8 +932,13 @@ void SandboxApp::drawWorldSection()
     changed |= ImGui::SliderInt("substeps", &settings.subSteps, 1, 16, "%d", clamp);
     changed |= ImGui::SliderFloat("contact hertz", &settings.contactHertz, 5.0f, 120.0f, "%.0f Hz", clamp);
     changed |= ImGui::SliderFloat("damping ratio", &settings.contactDampingRatio, 0.0f, 20.0f, "%.1f", clamp);
+    // The panel is too narrow for "push max speed"; the tooltip says it in full.
     changed |=
-        ImGui::SliderFloat("push max speed", &settings.contactPushMaxSpeed, 0.1f, 10.0f, "%.1f m/s", clamp);
+        ImGui::SliderFloat("push speed", &settings.contactPushMaxSpeed, 0.1f, 10.0f, "%.1f m/s", clamp);
+    if (ImGui::IsItemHovered())
+    {
+        ImGui::SetTooltip("Push max speed: overlap is pushed apart no faster than this.");
+    }
     ImGui::EndDisabled();
     ImGui::EndGroup();
     if (!softStep && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
@@ -942,6 +958,7 @@ void SandboxApp::drawWorldSection()
     changed |= ImGui::Checkbox("sleeping", &settings.allowSleep);
     ImGui::SameLine();
     changed |= ImGui::Checkbox("warm starting", &settings.warmStarting);
+    ImGui::PopItemWidth();
     if (changed)
     {
         settingsChanged();
