@@ -114,6 +114,20 @@ void Box2dView::applySettings(const WorldDef& settings)
     {
         markDiverged("iteration counts changed");
     }
+    // Box2D 2.4 has one method; changing the engine's mid-run compares the second half of one
+    // experiment with the whole of another.
+    const bool softStepTuned = settings.subSteps != m_settings.subSteps ||
+                               settings.contactHertz != m_settings.contactHertz ||
+                               settings.contactDampingRatio != m_settings.contactDampingRatio ||
+                               settings.contactPushMaxSpeed != m_settings.contactPushMaxSpeed;
+    if (settings.solver != m_settings.solver)
+    {
+        markDiverged("solver changed");
+    }
+    else if (settings.solver == Solver::SoftStep && softStepTuned)
+    {
+        markDiverged("soft step settings changed");
+    }
     m_settings = settings;
 }
 

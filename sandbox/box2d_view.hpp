@@ -38,7 +38,8 @@ public:
     // After each of the sandbox's steps: one Box2D step of the same length, then the divergence.
     void step(const World& world, const std::vector<BodyId>& bodies);
     // Follows a settings change made in the panel; iteration counts cannot change in a running
-    // Box2D world here, so those mark the run as diverged.
+    // Box2D world here, and Box2D 2.4 has no other solver to switch to, so changes of iterations,
+    // of the engine's solver or of the soft step settings it runs with mark the run as diverged.
     void applySettings(const WorldDef& settings);
 
     // The sandbox's world was changed by hand (a body spawned, dragged, edited): the two runs no

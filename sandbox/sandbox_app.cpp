@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <imgui.h>
 #include <imgui_stdlib.h>
+#include <initializer_list>
 #include <map>
 #include <system_error>
 
@@ -164,14 +165,7 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     shiftBesidePanels(camera(), left, bottom);
     m_scene = std::move(scene);
 
-    if (m_settingsOverridden)
-    {
-        m_world.setGravity(m_settings.gravity);
-        m_world.setIterations(m_settings.velocityIterations, m_settings.positionIterations);
-        m_world.setAllowSleep(m_settings.allowSleep);
-        m_world.setWarmStarting(m_settings.warmStarting);
-    }
-    m_settings = m_world.settings();
+    m_settings.adopt(m_world);
     if (keepView)
     {
         camera() = view;
@@ -205,7 +199,7 @@ bool SandboxApp::openBuiltin(int index)
     m_sceneName = entries[static_cast<std::size_t>(index)].name;
     if (!sameScene)
     {
-        m_settingsOverridden = false;
+        m_settings.forget();
     }
     try
     {
@@ -241,7 +235,7 @@ bool SandboxApp::openFile(const std::filesystem::path& file)
     m_sceneName = file.filename().string();
     if (!sameFile)
     {
-        m_settingsOverridden = false;
+        m_settings.forget();
     }
     try
     {
@@ -380,11 +374,7 @@ void SandboxApp::setBox2dEnabled(bool enabled)
 
 void SandboxApp::settingsChanged()
 {
-    m_world.setGravity(m_settings.gravity);
-    m_world.setIterations(m_settings.velocityIterations, m_settings.positionIterations);
-    m_world.setAllowSleep(m_settings.allowSleep);
-    m_world.setWarmStarting(m_settings.warmStarting);
-    m_settingsOverridden = true;
+    m_settings.apply(m_world);
     m_box2d.applySettings(m_world.settings());
 }
 
@@ -670,6 +660,7 @@ std::vector<std::string> SandboxApp::statsLines() const
     lines.push_back(format("step %.2f ms", static_cast<double>(p.step)));
     lines.push_back(format("  broadphase %.2f  narrow %.2f  solver %.2f", static_cast<double>(p.broadphase),
                            static_cast<double>(p.narrowphase), static_cast<double>(p.solver)));
+    lines.push_back(solverSummary(m_world.settings()));
     lines.push_back(format("t %.2f s   step %ld   %.0f fps", m_simTime, m_stepCount,
                            m_frameMs > 0.0f ? 1000.0 / static_cast<double>(m_frameMs) : 0.0));
     return lines;
@@ -908,25 +899,76 @@ void SandboxApp::drawWorldSection()
     {
         return;
     }
+    WorldDef& settings = m_settings.values();
+    // Sliders leave room for the longest label, so labels stay whole when a scroll bar narrows
+    // the panel.
+    float labelWidth = 0.0f;
+    for (const char* label : {"gravity", "substeps", "contact hertz", "damping ratio", "push speed",
+                              "velocity iter.", "position iter."})
+    {
+        labelWidth = std::max(labelWidth, ImGui::CalcTextSize(label).x);
+    }
+    ImGui::PushItemWidth(-(labelWidth + ImGui::GetStyle().ItemInnerSpacing.x));
     bool changed = false;
-    changed |= ImGui::SliderFloat2("gravity", &m_settings.gravity.x, -30.0f, 30.0f, "%.1f");
-    changed |= ImGui::SliderInt("velocity iter.", &m_settings.velocityIterations, 1, 50);
-    changed |= ImGui::SliderInt("position iter.", &m_settings.positionIterations, 0, 50);
-    changed |= ImGui::Checkbox("sleeping", &m_settings.allowSleep);
+    changed |= ImGui::SliderFloat2("gravity", &settings.gravity.x, -30.0f, 30.0f, "%.1f");
+    int solver = settings.solver == Solver::Ngs ? 1 : 0;
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextUnformatted("solver");
     ImGui::SameLine();
-    changed |= ImGui::Checkbox("warm starting", &m_settings.warmStarting);
+    bool solverChanged = ImGui::RadioButton(solverLabel(Solver::SoftStep), &solver, 0);
+    ImGui::SameLine();
+    solverChanged |= ImGui::RadioButton(solverLabel(Solver::Ngs), &solver, 1);
+    if (solverChanged)
+    {
+        settings.solver = solver == 1 ? Solver::Ngs : Solver::SoftStep;
+        changed = true;
+    }
+    // Both solvers' controls stay in place, the idle ones greyed, so switching does not make the
+    // panel jump under the cursor.
+    const ImGuiSliderFlags clamp = ImGuiSliderFlags_AlwaysClamp;
+    const bool softStep = settings.solver == Solver::SoftStep;
+    ImGui::BeginGroup();
+    ImGui::BeginDisabled(!softStep);
+    changed |= ImGui::SliderInt("substeps", &settings.subSteps, 1, 16, "%d", clamp);
+    changed |= ImGui::SliderFloat("contact hertz", &settings.contactHertz, 5.0f, 120.0f, "%.0f Hz", clamp);
+    changed |= ImGui::SliderFloat("damping ratio", &settings.contactDampingRatio, 0.0f, 20.0f, "%.1f", clamp);
+    // The panel is too narrow for "push max speed"; the tooltip says it in full.
+    changed |=
+        ImGui::SliderFloat("push speed", &settings.contactPushMaxSpeed, 0.1f, 10.0f, "%.1f m/s", clamp);
+    if (ImGui::IsItemHovered())
+    {
+        ImGui::SetTooltip("Push max speed: overlap is pushed apart no faster than this.");
+    }
+    ImGui::EndDisabled();
+    ImGui::EndGroup();
+    if (!softStep && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    {
+        ImGui::SetTooltip("Soft step only: ngs ignores these.");
+    }
+    ImGui::BeginGroup();
+    ImGui::BeginDisabled(softStep);
+    changed |= ImGui::SliderInt("velocity iter.", &settings.velocityIterations, 1, 50, "%d", clamp);
+    changed |= ImGui::SliderInt("position iter.", &settings.positionIterations, 0, 50, "%d", clamp);
+    ImGui::EndDisabled();
+    ImGui::EndGroup();
+    if (softStep && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+    {
+        ImGui::SetTooltip("Ngs only: soft step's work is set by its substeps.");
+    }
+    changed |= ImGui::Checkbox("sleeping", &settings.allowSleep);
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox("warm starting", &settings.warmStarting);
+    ImGui::PopItemWidth();
     if (changed)
     {
-        m_settings.velocityIterations = std::max(1, m_settings.velocityIterations);
-        m_settings.positionIterations = std::max(0, m_settings.positionIterations);
         settingsChanged();
     }
     if (ImGui::Button("Scene's own settings"))
     {
-        m_settingsOverridden = false;
+        m_settings.forget();
         m_deferred = [this] { restart(); };
     }
-    if (m_settingsOverridden)
+    if (m_settings.overridden())
     {
         ImGui::SameLine();
         ImGui::TextDisabled("(changed)");
@@ -1034,6 +1076,14 @@ void SandboxApp::drawBox2dSection()
     if (!m_box2d.error().empty())
     {
         ImGui::TextColored(kErrorColour, "%s", m_box2d.error().c_str());
+    }
+    if (m_world.settings().solver != Solver::Ngs)
+    {
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextDisabled("Box2D 2.4 solves with ngs, the engine with %s: choose ngs under World settings "
+                            "for a like-for-like run.",
+                            solverLabel(m_world.settings().solver));
+        ImGui::PopTextWrapPos();
     }
     if (!m_box2d.isRunning())
     {

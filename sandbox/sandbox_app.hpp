@@ -7,6 +7,7 @@
 #include "mouse_tools.hpp"
 #include "oblique/sfml/game.hpp"
 #include "sandbox_scene.hpp"
+#include "world_settings.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -116,8 +117,7 @@ private:
     int m_pollCountdown = 0;
     int m_rescanCountdown = 0;
 
-    WorldDef m_settings;
-    bool m_settingsOverridden = false;
+    PanelSettings m_settings;
     DrawOptions m_drawOptions;
 
     MouseTools m_tools;

@@ -2,6 +2,7 @@
 // headless screenshots checked pixel by pixel against the camera framing the sandbox uses. Needs an
 // X display (CTest runs it under xvfb-run when none is set).
 
+#include "oblique/robustness_scenes.hpp"
 #include "oblique/scene_builders.hpp"
 #include "oblique/sfml/camera_2d.hpp"
 #include "sandbox_math.hpp"
@@ -143,6 +144,16 @@ TEST(SandboxCommandLine, ListsEveryPhysicsScene)
          {"Pyramid", "Vertical stack", "Dominoes", "Ramps", "Restitution row", "Tumbler", "Rain"})
     {
         EXPECT_NE(r.out.find(std::string(name) + "\n"), std::string::npos) << name;
+    }
+}
+
+TEST(SandboxCommandLine, ListsEveryRobustnessScene)
+{
+    const RunResult r = runSandbox({"--list"});
+    ASSERT_EQ(r.code, 0) << r.err;
+    for (const oblique::scenes::RobustnessScene& scene : oblique::scenes::robustnessScenes())
+    {
+        EXPECT_NE(r.out.find(std::string(scene.name) + "\n"), std::string::npos) << scene.name;
     }
 }
 
