@@ -112,6 +112,11 @@ bool finite(Vec2 v)
 {
     return std::isfinite(v.x) && std::isfinite(v.y);
 }
+bool positive(float value)
+{
+    return std::isfinite(value) && value > 0.0f;
+}
+
 bool nonNegative(float value)
 {
     return std::isfinite(value) && value >= 0.0f;
@@ -872,7 +877,7 @@ private:
 
     void changeSettings()
     {
-        switch (m_in.u8() % 6)
+        switch (m_in.u8() % 9)
         {
         case 0:
         {
@@ -900,6 +905,26 @@ private:
             const float threshold = fuzz::number(m_in, 5.0f);
             mutate(classify(!nonNegative(threshold), false), "setRestitutionThreshold",
                    [&] { m_world.setRestitutionThreshold(threshold); });
+            break;
+        }
+        case 5:
+            m_world.setSolver(m_in.flag() ? Solver::SoftStep : Solver::Ngs);
+            break;
+        case 6:
+        {
+            // Around the valid minimum (1), small enough to keep steps cheap.
+            const int subSteps = static_cast<int>(m_in.u8() % 12) - 2;
+            mutate(classify(subSteps < 1, false), "setSubSteps", [&] { m_world.setSubSteps(subSteps); });
+            break;
+        }
+        case 7:
+        {
+            const float hertz = fuzz::number(m_in, 240.0f);
+            const float dampingRatio = fuzz::number(m_in, 20.0f);
+            const float pushMaxSpeed = fuzz::number(m_in, 10.0f);
+            const bool bad = !(positive(hertz) && nonNegative(dampingRatio) && positive(pushMaxSpeed));
+            mutate(classify(bad, false), "setContactTuning",
+                   [&] { m_world.setContactTuning(hertz, dampingRatio, pushMaxSpeed); });
             break;
         }
         default:

@@ -121,11 +121,8 @@ void updateSleep(StepContext& ctx)
     {
         BodyRecord& r = w.records[index];
         const BodyState& s = w.states[index];
-        if (!w.def.allowSleep || !r.allowSleep || lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq)
-        {
-            r.sleepTime = 0.0f;
-        }
-        else if (soft && stillSettling(r, s))
+        const bool moving = lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq;
+        if (!w.def.allowSleep || !r.allowSleep || moving || (soft && stillSettling(r, s)))
         {
             r.sleepTime = 0.0f;
         }
