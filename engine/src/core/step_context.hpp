@@ -17,7 +17,9 @@ struct StepContext
     float warmStartScale = 0.0f; // last step's impulses are scaled by this (0: no warm start)
     int velocityIterations = 0;
     int positionIterations = 0;
-    bool positionSolved = false; // every contact is within a few slops after position correction
+    // Ngs: every contact is within a few slops after position correction, so islands may sleep.
+    // Soft step decides per body instead (BodyRecord::overlapped) and leaves this true.
+    bool positionSolved = false;
 
     // Soft step.
     int subSteps = 1;
