@@ -241,39 +241,55 @@ TEST(CompoundContacts, ShapesOfOneBodyNeverCollide)
     EXPECT_EQ(world.angle(id), 0.0f);
 }
 
+// A table (top and two legs, one body) dropped on the ground and stepped for two seconds; every
+// begin event is checked to be the ground's with one of the legs, and counted.
+struct LandedTable
+{
+    BodyId ground;
+    BodyId table;
+    std::vector<ShapeId> shapes;
+    int begins = 0;
+};
+
+LandedTable landTable(World& world)
+{
+    LandedTable t;
+    t.ground = world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({20.0f, 1.0f}));
+    BodyDef def;
+    def.position = {0.0f, 0.6f};
+    t.table = world.createBody(def);
+    for (const ShapeDef& s : table())
+    {
+        t.shapes.push_back(world.createShape(t.table, s));
+    }
+    for (int i = 0; i < 120; ++i)
+    {
+        world.step(kDt);
+        for (const ContactBeginEvent& e : world.contactBeginEvents())
+        {
+            EXPECT_EQ(e.a, t.ground);
+            EXPECT_EQ(e.b, t.table);
+            EXPECT_TRUE(e.shapeB == t.shapes[1] || e.shapeB == t.shapes[2]);
+            ++t.begins;
+        }
+    }
+    return t;
+}
+
 // The table landing in soft step (the default): every touch is a leg's, and it ends standing on
 // both legs, two contacts; a leg may begin more than once as the table rocks (see below).
 TEST(CompoundContacts, EachLegOfATableLandingInSoftStepIsItsOwnContact)
 {
     World world;
     ASSERT_EQ(world.settings().solver, Solver::SoftStep);
-    const BodyId ground = world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({20.0f, 1.0f}));
-    BodyDef def;
-    def.position = {0.0f, 0.6f};
-    const BodyId tableId = world.createBody(def);
-    std::vector<ShapeId> shapes;
-    for (const ShapeDef& s : table())
-    {
-        shapes.push_back(world.createShape(tableId, s));
-    }
-    int begins = 0;
-    for (int i = 0; i < 120; ++i)
-    {
-        world.step(kDt);
-        for (const ContactBeginEvent& e : world.contactBeginEvents())
-        {
-            EXPECT_EQ(e.a, ground);
-            EXPECT_TRUE(e.shapeB == shapes[1] || e.shapeB == shapes[2]);
-            ++begins;
-        }
-    }
-    EXPECT_GE(begins, 2);
+    const LandedTable t = landTable(world);
+    EXPECT_GE(t.begins, 2);
     const std::vector<ContactInfo> contacts = world.contacts();
     ASSERT_EQ(contacts.size(), 2u);
-    EXPECT_EQ(contacts[0].shapeB, shapes[1]);
-    EXPECT_EQ(contacts[1].shapeB, shapes[2]);
-    EXPECT_NEAR(world.position(tableId).y, 0.0f, 0.01f);
-    EXPECT_NEAR(world.angle(tableId), 0.0f, 0.01f);
+    EXPECT_EQ(contacts[0].shapeB, t.shapes[1]);
+    EXPECT_EQ(contacts[1].shapeB, t.shapes[2]);
+    EXPECT_NEAR(world.position(t.table).y, 0.0f, 0.01f);
+    EXPECT_NEAR(world.angle(t.table), 0.0f, 0.01f);
 }
 
 TEST(CompoundContacts, EachTouchingShapeIsItsOwnContactAndEvent)
@@ -281,31 +297,14 @@ TEST(CompoundContacts, EachTouchingShapeIsItsOwnContactAndEvent)
     // Ngs lands the table crisply. Soft step's contacts are stiff springs solved in a few passes:
     // the legs, two contacts of one body, are solved one after the other, the table rocks a little
     // as it lands, and a leg may lift past the touching distance for a moment and begin again.
-    WorldDef def0;
-    def0.solver = Solver::Ngs;
-    World world(def0);
-    const BodyId ground = world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({20.0f, 1.0f}));
-    BodyDef def;
-    def.position = {0.0f, 0.6f};
-    const BodyId tableId = world.createBody(def);
-    std::vector<ShapeId> shapes;
-    for (const ShapeDef& s : table())
-    {
-        shapes.push_back(world.createShape(tableId, s));
-    }
-    int begins = 0;
-    for (int i = 0; i < 120; ++i)
-    {
-        world.step(kDt);
-        for (const ContactBeginEvent& e : world.contactBeginEvents())
-        {
-            EXPECT_EQ(e.a, ground);
-            EXPECT_EQ(e.b, tableId);
-            EXPECT_TRUE(e.shapeB == shapes[1] || e.shapeB == shapes[2]);
-            ++begins;
-        }
-    }
-    EXPECT_EQ(begins, 2);
+    WorldDef ngs;
+    ngs.solver = Solver::Ngs;
+    World world(ngs);
+    const LandedTable t = landTable(world);
+    const BodyId ground = t.ground;
+    const BodyId tableId = t.table;
+    const std::vector<ShapeId>& shapes = t.shapes;
+    EXPECT_EQ(t.begins, 2);
     const std::vector<ContactInfo> contacts = world.contacts();
     ASSERT_EQ(contacts.size(), 2u);
     EXPECT_EQ(contacts[0].shapeA, world.shapes(ground).front());

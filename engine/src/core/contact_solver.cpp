@@ -311,6 +311,18 @@ void storeContactImpulses(StepContext& ctx)
     }
 }
 
+ContactImpulseEvent impulseEventOf(const WorldState& w, const Contact& c, int pointCount)
+{
+    ContactImpulseEvent e;
+    e.a = w.idOf(c.a);
+    e.b = w.idOf(c.b);
+    e.shapeA = w.shapeIdOf(c.shapeA);
+    e.shapeB = w.shapeIdOf(c.shapeB);
+    e.normal = c.manifold.normal;
+    e.pointCount = pointCount;
+    return e;
+}
+
 void reportContactImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
@@ -320,13 +332,7 @@ void reportContactImpulses(StepContext& ctx)
         const ContactConstraint& cc = solver.constraints[k];
         const ConstraintExtra& extra = solver.extras[k];
         const Contact& c = w.contacts[static_cast<std::size_t>(extra.contact)];
-        ContactImpulseEvent e;
-        e.a = w.idOf(c.a);
-        e.b = w.idOf(c.b);
-        e.shapeA = w.shapeIdOf(c.shapeA);
-        e.shapeB = w.shapeIdOf(c.shapeB);
-        e.normal = cc.normal;
-        e.pointCount = extra.pointCount;
+        ContactImpulseEvent e = impulseEventOf(w, c, extra.pointCount);
         for (int p = 0; p < extra.pointCount; ++p)
         {
             e.points[p] = c.manifold.points[extra.manifoldIndex[p]].point;

@@ -3,6 +3,7 @@
 // kind of constraint does (prepare, warm start, solve velocities, solve positions, store
 // impulses), each a function over the step context; contacts add the bounce restore.
 
+#include "oblique/contact_events.hpp"
 #include "soft_contact_solver.hpp"
 #include "solver_body.hpp"
 #include "wide_soft_solver.hpp"
@@ -16,6 +17,8 @@ namespace oblique::detail
 {
 
 struct StepContext;
+struct WorldState;
+struct Contact;
 
 // What the velocity iterations read for one point. Lever arms are kept as the scalars
 // rn = r x n and rt = r x t: every use of r in the velocity solve is through them.
@@ -150,5 +153,8 @@ float solveContactPositions(StepContext& ctx);
 void restoreContactBounces(StepContext& ctx);
 void storeContactImpulses(StepContext& ctx);
 void reportContactImpulses(StepContext& ctx);
+
+// An impulse event's pair, shapes and normal for a contact; the caller fills in its points.
+ContactImpulseEvent impulseEventOf(const WorldState& w, const Contact& c, int pointCount);
 
 } // namespace oblique::detail

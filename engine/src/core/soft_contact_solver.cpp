@@ -303,14 +303,8 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
         SoftPoint& p = cc.points[j];
-        const float vt = relativeAlong(a, b, t, p.rtA, p.rtB) - cc.tangentSpeed;
-        const float maxFriction = cc.friction * p.normalImpulse;
-        const float newImpulse =
-            std::min(std::max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
-        const float lambda = newImpulse - p.tangentImpulse;
-        p.tangentImpulse = newImpulse;
-        push(a, b, t, p.rtA, p.rtB, lambda);
-        p.totalTangentImpulse += newImpulse;
+        solveFriction(a, b, t, cc.friction, cc.tangentSpeed, p);
+        p.totalTangentImpulse += p.tangentImpulse;
     }
 }
 
@@ -433,13 +427,7 @@ void reportSoftImpulses(StepContext& ctx)
     {
         const SoftContactConstraint& cc = solver.soft[k];
         const Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[k].contact)];
-        ContactImpulseEvent e;
-        e.a = w.idOf(c.a);
-        e.b = w.idOf(c.b);
-        e.shapeA = w.shapeIdOf(c.shapeA);
-        e.shapeB = w.shapeIdOf(c.shapeB);
-        e.normal = cc.normal;
-        e.pointCount = cc.velocityPoints;
+        ContactImpulseEvent e = impulseEventOf(w, c, cc.velocityPoints);
         for (int j = 0; j < cc.velocityPoints; ++j)
         {
             e.points[j] = c.manifold.points[j].point;

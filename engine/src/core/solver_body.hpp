@@ -6,6 +6,7 @@
 #include "oblique/rot.hpp"
 #include "oblique/vec2.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -72,6 +73,22 @@ inline void push(SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float 
     a.w -= a.invInertia * lambda * rdA;
     b.v += (b.invMass * lambda) * d;
     b.w += b.invInertia * lambda * rdB;
+}
+
+// Coulomb friction at one point of either solver's constraints: the tangent impulse that drives
+// the surfaces' relative speed along t, less tangentSpeed, to zero, within friction times the
+// point's normal impulse.
+template <class Point>
+void solveFriction(SolverVelocity& a, SolverVelocity& b, Vec2 t, float friction, float tangentSpeed, Point& p)
+{
+    const float vt = relativeAlong(a, b, t, p.rtA, p.rtB) - tangentSpeed;
+    const float maxFriction = friction * p.normalImpulse;
+    // min/max rather than std::clamp: they compile to branch-free minss/maxss.
+    const float newImpulse =
+        std::min(std::max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
+    const float lambda = newImpulse - p.tangentImpulse;
+    p.tangentImpulse = newImpulse;
+    push(a, b, t, p.rtA, p.rtB, lambda);
 }
 
 // A rotation advanced by a small angle without trigonometry (then renormalised).

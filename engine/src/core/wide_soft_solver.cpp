@@ -6,6 +6,7 @@
 
 #include "buffers.hpp"
 #include "soft_contact_solver.hpp"
+#include "wide_lanes.hpp"
 
 namespace oblique::detail
 {
@@ -72,14 +73,7 @@ void packLane(WideSoftConstraint& w, int lane, std::int32_t source, const SoftCo
     }
 }
 
-// The lanes' bodies: velocities, and for the separations, motion since the step began.
-struct WideBody
-{
-    Float4 vx;
-    Float4 vy;
-    Float4 w;
-};
-
+// The lanes' bodies' motion since the step began, for the separations.
 struct WideDelta
 {
     Float4 dpx;
@@ -87,19 +81,6 @@ struct WideDelta
     Float4 dqc;
     Float4 dqs;
 };
-
-WideBody gather(const std::vector<SolverVelocity>& bodies, const std::int32_t (&index)[4])
-{
-    WideBody out;
-    for (int lane = 0; lane < 4; ++lane)
-    {
-        const SolverVelocity& b = bodies[static_cast<std::size_t>(index[lane])];
-        out.vx[lane] = b.v.x;
-        out.vy[lane] = b.v.y;
-        out.w[lane] = b.w;
-    }
-    return out;
-}
 
 WideDelta gather(const std::vector<SolverDelta>& deltas, const std::int32_t (&index)[4])
 {
@@ -115,18 +96,8 @@ WideDelta gather(const std::vector<SolverDelta>& deltas, const std::int32_t (&in
     return out;
 }
 
-void scatter(std::vector<SolverVelocity>& bodies, const std::int32_t (&index)[4], const WideBody& v)
-{
-    for (int lane = 0; lane < 4; ++lane)
-    {
-        SolverVelocity& b = bodies[static_cast<std::size_t>(index[lane])];
-        b.v = {v.vx[lane], v.vy[lane]};
-        b.w = v.w[lane];
-    }
-}
-
 // push() on four lanes.
-void pushWide(WideBody& a, WideBody& b, const WideSoftConstraint& c, Float4 dx, Float4 dy, Float4 rdA,
+void pushWide(WideVelocity& a, WideVelocity& b, const WideSoftConstraint& c, Float4 dx, Float4 dy, Float4 rdA,
               Float4 rdB, Float4 lambda)
 {
     const Float4 pA = c.invMassA * lambda;
@@ -140,15 +111,16 @@ void pushWide(WideBody& a, WideBody& b, const WideSoftConstraint& c, Float4 dx, 
 }
 
 // relativeAlong() on four lanes.
-Float4 relativeWide(const WideBody& a, const WideBody& b, Float4 dx, Float4 dy, Float4 rdA, Float4 rdB)
+Float4 relativeWide(const WideVelocity& a, const WideVelocity& b, Float4 dx, Float4 dy, Float4 rdA,
+                    Float4 rdB)
 {
     return ((b.vx - a.vx) * dx + (b.vy - a.vy) * dy) + b.w * rdB - a.w * rdA;
 }
 
 void warmStartWide(std::vector<SolverVelocity>& bodies, const WideSoftConstraint& c)
 {
-    WideBody a = gather(bodies, c.indexA);
-    WideBody b = gather(bodies, c.indexB);
+    WideVelocity a = gather(bodies, c.indexA);
+    WideVelocity b = gather(bodies, c.indexB);
     const Float4 tx = c.normalY;
     const Float4 ty = -c.normalX;
     for (const WideSoftPoint& p : c.points)
@@ -164,8 +136,8 @@ void warmStartWide(std::vector<SolverVelocity>& bodies, const WideSoftConstraint
 void solveWide(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,
                WideSoftConstraint& c, float invH, float pushMaxSpeed, bool useBias)
 {
-    WideBody a = gather(bodies, c.indexA);
-    WideBody b = gather(bodies, c.indexB);
+    WideVelocity a = gather(bodies, c.indexA);
+    WideVelocity b = gather(bodies, c.indexB);
     const WideDelta da = gather(deltas, c.indexA);
     const WideDelta db = gather(deltas, c.indexB);
     const Float4 nx = c.normalX;
@@ -199,54 +171,15 @@ void solveWide(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelt
     const Float4 old2 = p2.normalImpulse;
     const Float4 vn1 = relativeWide(a, b, nx, ny, p1.rnA, p1.rnB);
     const Float4 vn2 = relativeWide(a, b, nx, ny, p2.rnA, p2.rnB);
-    const Mask4 two = c.twoPoints;
 
-    // One point.
+    // One point (solveSoftContact's loop), or two together (solvePair()).
     const Float4 single =
         max4(old1 + (-p1.normalMass * massScale[0] * (vn1 + bias[0]) - impulseScale[0] * old1), zero);
-    const Float4 singleLambda = single - old1;
-
-    // Two points (solvePair()): the active sets in the scalar solver's order of preference (both
-    // pushing, only the first, only the second, neither). Selecting from the least preferred up
-    // lets the preferred overwrite.
     const Float4 rhs1 =
         massScale[0] * (vn1 + bias[0]) - ((one - impulseScale[0]) * c.k11 * old1 + c.k12 * old2);
     const Float4 rhs2 =
         massScale[1] * (vn2 + bias[1]) - (c.k12 * old1 + (one - impulseScale[1]) * c.k22 * old2);
-    Float4 x1 = old1;
-    Float4 x2 = old2;
-    const Mask4 neither = (rhs1 >= zero) & (rhs2 >= zero);
-    x1 = neither ? zero : x1;
-    x2 = neither ? zero : x2;
-    const Float4 second = -p2.normalMass * rhs2;
-    const Mask4 onlySecond = (second >= zero) & (c.k12 * second + rhs1 >= zero);
-    x1 = onlySecond ? zero : x1;
-    x2 = onlySecond ? second : x2;
-    const Float4 first = -p1.normalMass * rhs1;
-    const Mask4 onlyFirst = (first >= zero) & (c.k12 * first + rhs2 >= zero);
-    x1 = onlyFirst ? first : x1;
-    x2 = onlyFirst ? zero : x2;
-    const Float4 both1 = -(c.inv11 * rhs1 + c.inv12 * rhs2);
-    const Float4 both2 = -(c.inv12 * rhs1 + c.inv22 * rhs2);
-    const Mask4 both = (both1 >= zero) & (both2 >= zero);
-    x1 = both ? both1 : x1;
-    x2 = both ? both2 : x2;
-    const Mask4 found = neither | onlySecond | onlyFirst | both;
-    const Float4 d1 = x1 - old1;
-    const Float4 d2 = x2 - old2;
-    const Float4 total = d1 + d2;
-
-    const Mask4 pushTwo = two & found;
-    a.vx = pushTwo ? a.vx - c.invMassA * total * nx : (two ? a.vx : a.vx - c.invMassA * singleLambda * nx);
-    a.vy = pushTwo ? a.vy - c.invMassA * total * ny : (two ? a.vy : a.vy - c.invMassA * singleLambda * ny);
-    a.w = pushTwo ? a.w - c.invInertiaA * (d1 * p1.rnA + d2 * p2.rnA)
-                  : (two ? a.w : a.w - c.invInertiaA * singleLambda * p1.rnA);
-    b.vx = pushTwo ? b.vx + c.invMassB * total * nx : (two ? b.vx : b.vx + c.invMassB * singleLambda * nx);
-    b.vy = pushTwo ? b.vy + c.invMassB * total * ny : (two ? b.vy : b.vy + c.invMassB * singleLambda * ny);
-    b.w = pushTwo ? b.w + c.invInertiaB * (d1 * p1.rnB + d2 * p2.rnB)
-                  : (two ? b.w : b.w + c.invInertiaB * singleLambda * p1.rnB);
-    p1.normalImpulse = pushTwo ? x1 : (two ? old1 : single);
-    p2.normalImpulse = pushTwo ? x2 : old2;
+    applyNormalImpulses(a, b, c, single, rhs1, rhs2);
     if (useBias)
     {
         scatter(bodies, c.indexA, a);

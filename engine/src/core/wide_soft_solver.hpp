@@ -4,7 +4,7 @@
 // per lane, with exactly the result of solving its contacts one after another; the overflow, the
 // bouncy contacts and two-point contacts whose points nearly coincide are solved one at a time.
 
-#include "wide_solver.hpp"
+#include "float4.hpp"
 
 #include <cstdint>
 #include <vector>

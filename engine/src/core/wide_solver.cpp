@@ -2,6 +2,7 @@
 
 #include "buffers.hpp"
 #include "contact_solver.hpp"
+#include "wide_lanes.hpp"
 
 #include <algorithm>
 
@@ -19,15 +20,7 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
     // keeps non-penetration the last word of each pass.
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
-        VelocityPoint& cp = cc.points[j];
-        const float vt = relativeAlong(a, b, t, cp.rtA, cp.rtB) - cc.tangentSpeed;
-        const float maxFriction = cc.friction * cp.normalImpulse;
-        // min/max rather than std::clamp: they compile to branch-free minss/maxss.
-        const float newImpulse =
-            std::min(std::max(cp.tangentImpulse - cp.tangentMass * vt, -maxFriction), maxFriction);
-        const float lambda = newImpulse - cp.tangentImpulse;
-        cp.tangentImpulse = newImpulse;
-        push(a, b, t, cp.rtA, cp.rtB, lambda);
+        solveFriction(a, b, t, cc.friction, cc.tangentSpeed, cc.points[j]);
     }
 
     if (cc.velocityPoints == 1)
@@ -118,34 +111,6 @@ void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactCon
     }
 }
 
-// Velocities of the four lanes' bodies, a component per register.
-struct WideVelocity
-{
-    Float4 vx;
-    Float4 vy;
-    Float4 w;
-};
-
-WideVelocity gather(const std::vector<SolverVelocity>& bodies, const std::int32_t (&index)[4])
-{
-    const SolverVelocity& b0 = bodies[static_cast<std::size_t>(index[0])];
-    const SolverVelocity& b1 = bodies[static_cast<std::size_t>(index[1])];
-    const SolverVelocity& b2 = bodies[static_cast<std::size_t>(index[2])];
-    const SolverVelocity& b3 = bodies[static_cast<std::size_t>(index[3])];
-    return {Float4{b0.v.x, b1.v.x, b2.v.x, b3.v.x}, Float4{b0.v.y, b1.v.y, b2.v.y, b3.v.y},
-            Float4{b0.w, b1.w, b2.w, b3.w}};
-}
-
-void scatter(std::vector<SolverVelocity>& bodies, const std::int32_t (&index)[4], const WideVelocity& v)
-{
-    for (int lane = 0; lane < 4; ++lane)
-    {
-        SolverVelocity& b = bodies[static_cast<std::size_t>(index[lane])];
-        b.v = {v.vx[lane], v.vy[lane]};
-        b.w = v.w[lane];
-    }
-}
-
 // solveContactVelocity on four lanes at once, operation for operation, so that each lane's result
 // is bit for bit the scalar one: a one-point lane skips its second point and takes the one-point
 // update, and a two-point lane where no active set fits is left as it was.
@@ -189,49 +154,10 @@ void solveWide(std::vector<SolverVelocity>& bodies, WideConstraint& c)
     const Float4 vn1 = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * p1.rnB - a.w * p1.rnA;
     const Float4 vn2 = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * p2.rnB - a.w * p2.rnA;
 
-    // One point.
     const Float4 single = max4(old1 - p1.normalMass * (vn1 - p1.velocityBias), zero);
-    const Float4 singleLambda = single - old1;
-
-    // Two points: the active sets in the scalar solver's order of preference (both pushing, only
-    // the first, only the second, neither). Selecting from the least preferred up lets the
-    // preferred overwrite.
     const Float4 rhs1 = vn1 - p1.velocityBias - (c.k11 * old1 + c.k12 * old2);
     const Float4 rhs2 = vn2 - p2.velocityBias - (c.k12 * old1 + c.k22 * old2);
-    Float4 x1 = old1;
-    Float4 x2 = old2;
-    const Mask4 neither = (rhs1 >= zero) & (rhs2 >= zero);
-    x1 = neither ? zero : x1;
-    x2 = neither ? zero : x2;
-    const Float4 second = -p2.normalMass * rhs2;
-    const Mask4 onlySecond = (second >= zero) & (c.k12 * second + rhs1 >= zero);
-    x1 = onlySecond ? zero : x1;
-    x2 = onlySecond ? second : x2;
-    const Float4 first = -p1.normalMass * rhs1;
-    const Mask4 onlyFirst = (first >= zero) & (c.k12 * first + rhs2 >= zero);
-    x1 = onlyFirst ? first : x1;
-    x2 = onlyFirst ? zero : x2;
-    const Float4 both1 = -(c.inv11 * rhs1 + c.inv12 * rhs2);
-    const Float4 both2 = -(c.inv12 * rhs1 + c.inv22 * rhs2);
-    const Mask4 both = (both1 >= zero) & (both2 >= zero);
-    x1 = both ? both1 : x1;
-    x2 = both ? both2 : x2;
-    const Mask4 found = neither | onlySecond | onlyFirst | both;
-    const Float4 d1 = x1 - old1;
-    const Float4 d2 = x2 - old2;
-    const Float4 total = d1 + d2;
-
-    const Mask4 pushTwo = two & found;
-    a.vx = pushTwo ? a.vx - c.invMassA * total * nx : (two ? a.vx : a.vx - c.invMassA * singleLambda * nx);
-    a.vy = pushTwo ? a.vy - c.invMassA * total * ny : (two ? a.vy : a.vy - c.invMassA * singleLambda * ny);
-    a.w = pushTwo ? a.w - c.invInertiaA * (d1 * p1.rnA + d2 * p2.rnA)
-                  : (two ? a.w : a.w - c.invInertiaA * singleLambda * p1.rnA);
-    b.vx = pushTwo ? b.vx + c.invMassB * total * nx : (two ? b.vx : b.vx + c.invMassB * singleLambda * nx);
-    b.vy = pushTwo ? b.vy + c.invMassB * total * ny : (two ? b.vy : b.vy + c.invMassB * singleLambda * ny);
-    b.w = pushTwo ? b.w + c.invInertiaB * (d1 * p1.rnB + d2 * p2.rnB)
-                  : (two ? b.w : b.w + c.invInertiaB * singleLambda * p1.rnB);
-    p1.normalImpulse = pushTwo ? x1 : (two ? old1 : single);
-    p2.normalImpulse = pushTwo ? x2 : old2;
+    applyNormalImpulses(a, b, c, single, rhs1, rhs2);
 
     scatter(bodies, c.indexA, a);
     scatter(bodies, c.indexB, b);
