@@ -128,6 +128,19 @@ std::vector<const ShapeDef*> shapeDefs(const WorldState& w, std::uint32_t body,
     return defs;
 }
 
+// The bounding box of the body's shapes; none for a body without shapes.
+std::optional<Aabb> regionOf(const WorldState& w, std::uint32_t body)
+{
+    std::optional<Aabb> box;
+    for (std::int32_t s = w.records[body].shapeHead; s != kNullIndex;
+         s = w.shapes[static_cast<std::size_t>(s)].next)
+    {
+        const Aabb shape = w.shapeAabb(static_cast<std::uint32_t>(s));
+        box = box ? merge(*box, shape) : shape;
+    }
+    return box;
+}
+
 } // namespace
 
 void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
@@ -353,6 +366,7 @@ void World::setTransform(BodyId id, Vec2 position, float angle)
     const std::uint32_t i = w.checkedIndex(id, "setTransform");
     requireInRange("setTransform", position);
     requireFinite("setTransform", "angle", angle);
+    const std::optional<Aabb> before = regionOf(w, i);
     BodyState& s = w.states[i];
     s.position = position;
     s.angle = angle;
@@ -361,6 +375,11 @@ void World::setTransform(BodyId id, Vec2 position, float angle)
     w.wake(i);
     // A teleport can land far away: re-insert the proxies rather than stretch them.
     w.reinsertProxies(i);
+    if (before && w.records[i].type == BodyType::Static)
+    {
+        // Static neighbours it left, and those it came to, see its faces anew.
+        w.refreshHiddenFaces(i, merge(*before, *regionOf(w, i)));
+    }
 }
 
 void World::setLinearVelocity(BodyId id, Vec2 v)
@@ -444,6 +463,11 @@ void World::setBodyType(BodyId id, BodyType type)
     w.updateMass(i);
     w.wake(i);
     w.reinsertProxies(i);
+    // Whether its boxes hide static neighbours' faces, and theirs its own, goes with the type.
+    if (const std::optional<Aabb> region = regionOf(w, i))
+    {
+        w.refreshHiddenFaces(i, *region);
+    }
 }
 
 void World::setAwake(BodyId id, bool awake)

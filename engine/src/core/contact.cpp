@@ -269,7 +269,11 @@ void WorldState::collide(float dt)
             const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
             const float speculative =
                 kSpeculativeDistance + dt * (speedBounds[contact.a] + speedBounds[contact.b]);
-            contact.manifold = collideShapes(ga, gb, speculative);
+            // Flush tiles' hidden faces: the plain pair functions unless either shape has some.
+            contact.manifold =
+                (shapeA.hiddenFaces | shapeB.hiddenFaces) == 0
+                    ? collideShapes(ga, gb, speculative)
+                    : collideShapesHidingFaces(ga, gb, speculative, shapeA.hiddenFaces, shapeB.hiddenFaces);
             if ((contact.flags & kContactOneWay) != 0)
             {
                 applyOneWay(*this, contact);

@@ -1,6 +1,7 @@
 #include "oblique/manifold.hpp"
 
 #include "box_geometry.hpp"
+#include "hidden_faces.hpp"
 
 #include <bit>
 #include <cfloat>
@@ -66,32 +67,14 @@ inline bool clipSegmentToLine(ClipVertex out[2], const ClipVertex in[2], Vec2 no
     return static_cast<int>(keep0) + static_cast<int>(keep1) + static_cast<int>(cut) >= 2;
 }
 
-} // namespace
-
-Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
+// The manifold of boxes a and b with the reference face refFace of b (flip) or of a: the other
+// box's most anti-parallel face clipped to the reference face's sides.
+inline Manifold clipBoxes(const Obb& a, const Obb& b, bool flip, int refFace, float speculativeDistance)
 {
     Manifold m;
-    // Both boxes' separations are worked out before either is tested: apart or not is a coin toss
-    // on these pairs, and starting B's while A's is still in flight measured faster than waiting.
-    const detail::FaceSeparations seps[2] = {detail::faceSeparations(a, b), detail::faceSeparations(b, a)};
-    const float maxA = detail::largest(seps[0]);
-    const float maxB = detail::largest(seps[1]);
-    if (maxA > speculativeDistance)
-    {
-        return m;
-    }
-    if (maxB > speculativeDistance)
-    {
-        return m;
-    }
-
-    // Which box gives the reference face, picked by index rather than by a branch; only its
-    // face needs choosing.
-    const bool flip = maxB > maxA + kReferenceFaceTolerance;
     const Obb* const boxes[2] = {&a, &b};
     const Obb& ref = *boxes[flip ? 1 : 0];
     const Obb& inc = *boxes[flip ? 0 : 1];
-    const int refFace = detail::bestFace(seps[flip ? 1 : 0]);
 
     const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
 
@@ -159,6 +142,46 @@ Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
     return m;
 }
 
+// The one-point manifold of box a and a circle of radius r centred at c (in a's frame) whose
+// closest feature lies on the line through planePoint with normal n.
+inline Manifold circleManifold(const Obb& a, Vec2 c, float r, Vec2 n, Vec2 planePoint)
+{
+    Manifold m;
+    const float dist = dot(c - planePoint, n);
+    const Vec2 onBox = c - dist * n;
+    const Vec2 onCircle = c - r * n;
+    m.normal = rotate(a.rot, n);
+    m.pointCount = 1;
+    m.points[0].point = toWorld(a, 0.5f * (onBox + onCircle));
+    m.points[0].separation = dist - r;
+    m.points[0].id = {};
+    return m;
+}
+
+} // namespace
+
+Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
+{
+    // Both boxes' separations are worked out before either is tested: apart or not is a coin toss
+    // on these pairs, and starting B's while A's is still in flight measured faster than waiting.
+    const detail::FaceSeparations seps[2] = {detail::faceSeparations(a, b), detail::faceSeparations(b, a)};
+    const float maxA = detail::largest(seps[0]);
+    const float maxB = detail::largest(seps[1]);
+    if (maxA > speculativeDistance)
+    {
+        return {};
+    }
+    if (maxB > speculativeDistance)
+    {
+        return {};
+    }
+
+    // Which box gives the reference face, picked by index rather than by a branch; only its
+    // face needs choosing.
+    const bool flip = maxB > maxA + kReferenceFaceTolerance;
+    return clipBoxes(a, b, flip, detail::bestFace(seps[flip ? 1 : 0]), speculativeDistance);
+}
+
 Manifold collideBoxCircle(const Obb& a, const Circle& b, float speculativeDistance)
 {
     Manifold m;
@@ -204,15 +227,7 @@ Manifold collideBoxCircle(const Obb& a, const Circle& b, float speculativeDistan
         return m;
     }
 
-    const float dist = dot(c - planePoint, n);
-    const Vec2 onBox = c - dist * n;
-    const Vec2 onCircle = c - r * n;
-    m.normal = rotate(a.rot, n);
-    m.pointCount = 1;
-    m.points[0].point = toWorld(a, 0.5f * (onBox + onCircle));
-    m.points[0].separation = dist - r;
-    m.points[0].id = {};
-    return m;
+    return circleManifold(a, c, r, n, planePoint);
 }
 
 Manifold collideCircleBox(const Circle& a, const Obb& b, float speculativeDistance)
@@ -243,5 +258,108 @@ Manifold collideCircles(const Circle& a, const Circle& b, float speculativeDista
     m.points[0].id = {};
     return m;
 }
+
+namespace detail
+{
+
+Manifold collideBoxesHidingFaces(const Obb& a, const Obb& b, float speculativeDistance, FaceMask hiddenA,
+                                 FaceMask hiddenB)
+{
+    const FaceSeparations seps[2] = {faceSeparations(a, b), faceSeparations(b, a)};
+    if (largest(seps[0]) > speculativeDistance || largest(seps[1]) > speculativeDistance)
+    {
+        return {};
+    }
+    // The best face of each box whose normal, seen from the other box, is one it allows.
+    const Obb* const boxes[2] = {&a, &b};
+    const FaceMask hidden[2] = {hiddenA, hiddenB};
+    int best[2] = {-1, -1};
+    for (int side = 0; side < 2; ++side)
+    {
+        const Obb& own = *boxes[side];
+        for (int face = 0; face < 4; ++face)
+        {
+            const bool visible = (hidden[side] >> face & 1U) == 0;
+            if (visible &&
+                normalAllowed(*boxes[1 - side], hidden[1 - side], -rotate(own.rot, boxNormal(face))) &&
+                (best[side] < 0 || seps[side].s[face] > seps[side].s[best[side]]))
+            {
+                best[side] = face;
+            }
+        }
+    }
+    if (best[0] < 0 && best[1] < 0)
+    {
+        return {};
+    }
+    const bool flip =
+        best[0] < 0 || (best[1] >= 0 && seps[1].s[best[1]] > seps[0].s[best[0]] + kReferenceFaceTolerance);
+    return clipBoxes(a, b, flip, best[flip ? 1 : 0], speculativeDistance);
+}
+
+Manifold collideBoxCircleHidingFaces(const Obb& a, const Circle& b, float speculativeDistance,
+                                     FaceMask hiddenA)
+{
+    const Vec2 c = toLocal(a, b.center);
+    const Vec2 h = a.halfExtents;
+    const float r = b.radius;
+    const float reach = r + speculativeDistance;
+    const FaceSeparations sep{{-c.y - h.y, c.x - h.x, c.y - h.y, -c.x - h.x}};
+    if (largest(sep) > reach)
+    {
+        return {};
+    }
+    const auto visible = [hiddenA](int face) { return (hiddenA >> face & 1U) == 0; };
+
+    int face = -1;
+    if (largest(sep) < FLT_EPSILON)
+    {
+        // Inside: out through the visible face it is least deep behind.
+        for (int i = 0; i < 4; ++i)
+        {
+            if (visible(i) && (face < 0 || sep.s[i] > sep.s[face]))
+            {
+                face = i;
+            }
+        }
+    }
+    else
+    {
+        // Outside: beyond one face (the band in front of it) or beyond two (a corner's region).
+        const int beyondX = c.x > h.x ? 1 : (c.x < -h.x ? 3 : -1);
+        const int beyondY = c.y > h.y ? 2 : (c.y < -h.y ? 0 : -1);
+        if (beyondX >= 0 && beyondY >= 0 && visible(beyondX) && visible(beyondY))
+        {
+            const Vec2 v{beyondX == 1 ? h.x : -h.x, beyondY == 2 ? h.y : -h.y};
+            if (distanceSquared(c, v) > reach * reach)
+            {
+                return {};
+            }
+            return circleManifold(a, c, r, normalize(c - v), v);
+        }
+        // A corner next to one hidden face acts as the visible face's end, carried on flush.
+        if (beyondX >= 0 && visible(beyondX))
+        {
+            face = beyondX;
+        }
+        else if (beyondY >= 0 && visible(beyondY))
+        {
+            face = beyondY;
+        }
+    }
+    if (face < 0)
+    {
+        return {};
+    }
+    const Vec2 n = boxNormal(face);
+    const Vec2 planePoint = boxVertex(h, face);
+    if (dot(c - planePoint, n) > reach)
+    {
+        return {};
+    }
+    return circleManifold(a, c, r, n, planePoint);
+}
+
+} // namespace detail
 
 } // namespace oblique

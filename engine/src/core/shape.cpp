@@ -1,10 +1,12 @@
 // Shapes: their records, and the calls that add, remove, change and read them.
 
+#include "hidden_faces.hpp"
 #include "oblique/world.hpp"
 #include "validation.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -110,6 +112,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
 
     s.proxyId = tree.createProxy(placeShape(index), kAabbMargin, index);
     moveBuffer.push_back(s.proxyId);
+    refreshHiddenFaces(body, shapeAabb(index));
     return index;
 }
 
@@ -131,12 +134,103 @@ void WorldState::removeShape(std::uint32_t index)
         shapes[static_cast<std::size_t>(prev)].next = s.next;
     }
     --r.shapeCount;
+    const Aabb region = shapeAabb(index);
     std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
     tree.destroyProxy(s.proxyId);
     s.alive = false;
     s.next = kNullIndex;
+    s.hiddenFaces = 0;
     ++s.generation;
     freeShapes.push_back(index);
+    refreshHiddenFaces(s.body, region);
+}
+
+namespace
+{
+
+// Whether other's faces may hide shape's: both solid boxes that collide with exactly the same
+// shapes, in the same way (a neighbour some bodies pass through, or a one-way platform beside a
+// solid tile, leaves a real face where they meet).
+bool mayHide(const WorldState& w, const ShapeRecord& shape, const ShapeRecord& other)
+{
+    const auto oneWayInWorld = [&w](const ShapeRecord& s)
+    { return s.def.oneWay == Vec2{} ? Vec2{} : rotate(w.states[s.body].q, s.def.oneWay); };
+    const Filter& f = shape.def.filter;
+    const Filter& g = other.def.filter;
+    return other.def.kind == ShapeKind::Box && !other.def.isSensor && f.categoryBits == g.categoryBits &&
+           f.maskBits == g.maskBits && f.groupIndex == g.groupIndex &&
+           distanceSquared(oneWayInWorld(shape), oneWayInWorld(other)) < 1e-6f;
+}
+
+} // namespace
+
+void WorldState::updateHiddenFaces(std::uint32_t index)
+{
+    ShapeRecord& s = shapes[index];
+    s.hiddenFaces = 0;
+    if (s.def.kind != ShapeKind::Box || s.def.isSensor)
+    {
+        return;
+    }
+    // A face with more flush neighbours than this is left visible, which is always safe.
+    constexpr std::size_t kMaxNeighbours = 16;
+    std::array<Obb, kMaxNeighbours> neighbours{};
+    std::size_t count = 0;
+    const auto add = [&](const Obb& box)
+    {
+        if (count < kMaxNeighbours)
+        {
+            neighbours[count++] = box;
+        }
+    };
+    if (records[s.body].type == BodyType::Static)
+    {
+        // Static bodies never move against each other: their shapes are compared where they are.
+        tree.query(inflate(shapeAabb(index), kFlushTolerance),
+                   [&](std::int32_t proxy)
+                   {
+                       const std::uint32_t o = tree.userData(proxy);
+                       const ShapeRecord& other = shapes[o];
+                       if (o != index && records[other.body].type == BodyType::Static &&
+                           mayHide(*this, s, other))
+                       {
+                           add(std::get<Obb>(geometry(o)));
+                       }
+                       return true;
+                   });
+        s.hiddenFaces = hiddenFaces(std::get<Obb>(geometry(index)), std::span(neighbours.data(), count));
+        return;
+    }
+    // Any other body's shapes only keep their places among themselves, in the body's frame.
+    for (std::int32_t o = records[s.body].shapeHead; o != kNullIndex;
+         o = shapes[static_cast<std::size_t>(o)].next)
+    {
+        const ShapeRecord& other = shapes[static_cast<std::size_t>(o)];
+        if (static_cast<std::uint32_t>(o) != index && mayHide(*this, s, other))
+        {
+            add(std::get<Obb>(localGeometry(other.def)));
+        }
+    }
+    s.hiddenFaces = hiddenFaces(std::get<Obb>(localGeometry(s.def)), std::span(neighbours.data(), count));
+}
+
+void WorldState::refreshHiddenFaces(std::uint32_t body, const Aabb& region)
+{
+    for (std::int32_t s = records[body].shapeHead; s != kNullIndex;
+         s = shapes[static_cast<std::size_t>(s)].next)
+    {
+        updateHiddenFaces(static_cast<std::uint32_t>(s));
+    }
+    tree.query(inflate(region, kFlushTolerance),
+               [&](std::int32_t proxy)
+               {
+                   const std::uint32_t o = tree.userData(proxy);
+                   if (shapes[o].body != body && records[shapes[o].body].type == BodyType::Static)
+                   {
+                       updateHiddenFaces(o);
+                   }
+                   return true;
+               });
 }
 
 } // namespace detail
@@ -273,7 +367,9 @@ void World::setShape(ShapeId id, const ShapeDef& shape)
     record.local = {shape.offset, makeRot(shape.angle)};
     w.updateMass(b);
     w.wake(b);
+    const Aabb before = w.shapeAabb(s);
     w.reinsertProxy(s);
+    w.refreshHiddenFaces(b, merge(before, w.shapeAabb(s)));
 }
 
 void World::setShape(BodyId id, const ShapeDef& shape)

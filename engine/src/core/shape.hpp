@@ -22,6 +22,9 @@ struct ShapeRecord
     ShapeDef def;           // as given; oneWay normalised
     Transform local;        // offset and rotation in the body's frame
     std::int32_t proxyId = kNullNode;
+    // Box faces covered flush by a neighbour (hidden_faces.hpp): of its own body's shapes, and
+    // for a static body also of other static bodies'. Kept by refreshHiddenFaces.
+    std::uint8_t hiddenFaces = 0;
 };
 
 } // namespace oblique::detail

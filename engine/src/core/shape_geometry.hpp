@@ -5,6 +5,7 @@
 // overloads the compiler then asks for, not edits across the engine.
 
 #include "body.hpp"
+#include "hidden_faces.hpp"
 #include "oblique/circle.hpp"
 #include "oblique/debug_draw.hpp"
 #include "oblique/manifold.hpp"
@@ -115,6 +116,39 @@ decltype(auto) visitPair(F&& f, const ShapeGeometry& a, const ShapeGeometry& b)
 inline Manifold collideShapes(const ShapeGeometry& a, const ShapeGeometry& b, float speculative = 0.0f)
 {
     return visitPair([speculative](const auto& x, const auto& y) { return collidePair(x, y, speculative); },
+                     a, b);
+}
+
+// As collidePair, for shapes with faces hidden by flush neighbours (hidden_faces.hpp).
+inline Manifold collidePairHidingFaces(const Obb& a, const Obb& b, float speculative, FaceMask hiddenA,
+                                       FaceMask hiddenB)
+{
+    return collideBoxesHidingFaces(a, b, speculative, hiddenA, hiddenB);
+}
+inline Manifold collidePairHidingFaces(const Obb& a, const Circle& b, float speculative, FaceMask hiddenA,
+                                       FaceMask /*hiddenB*/)
+{
+    return collideBoxCircleHidingFaces(a, b, speculative, hiddenA);
+}
+inline Manifold collidePairHidingFaces(const Circle& a, const Obb& b, float speculative, FaceMask /*hiddenA*/,
+                                       FaceMask hiddenB)
+{
+    Manifold m = collideBoxCircleHidingFaces(b, a, speculative, hiddenB);
+    m.normal = -m.normal;
+    return m;
+}
+inline Manifold collidePairHidingFaces(const Circle& a, const Circle& b, float speculative,
+                                       FaceMask /*hiddenA*/, FaceMask /*hiddenB*/)
+{
+    return collideCircles(a, b, speculative);
+}
+
+// collideShapes for a pair where either shape has hidden faces.
+inline Manifold collideShapesHidingFaces(const ShapeGeometry& a, const ShapeGeometry& b, float speculative,
+                                         FaceMask hiddenA, FaceMask hiddenB)
+{
+    return visitPair([&](const auto& x, const auto& y)
+                     { return collidePairHidingFaces(x, y, speculative, hiddenA, hiddenB); },
                      a, b);
 }
 

@@ -91,6 +91,10 @@ struct WorldState
     Aabb shapeAabb(std::uint32_t shape) const { return aabbOf(geometry(shape)); }
     std::uint32_t addShape(std::uint32_t body, const ShapeDef& shapeDef);
     void removeShape(std::uint32_t shape);
+    // Works out anew which faces are hidden for every shape of the body and, when the change
+    // could matter to them, every static box in region (call it with the region that changed).
+    void refreshHiddenFaces(std::uint32_t body, const Aabb& region);
+    void updateHiddenFaces(std::uint32_t shape);
 
     // contact.cpp
     void createContact(std::uint32_t shapeA, std::uint32_t shapeB);
