@@ -128,6 +128,13 @@ std::vector<const ShapeDef*> shapeDefs(const WorldState& w, std::uint32_t body,
     return defs;
 }
 
+// Forces and impulses move only an enabled dynamic body; on any other they are ignored, as Box2D v3
+// ignores them on a body that is not simulated (nothing is stored for later).
+bool takesPushes(const BodyRecord& r)
+{
+    return r.type == BodyType::Dynamic && r.enabled;
+}
+
 } // namespace
 
 void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
@@ -151,7 +158,7 @@ std::uint32_t WorldState::checkedIndex(BodyId id, const char* what) const
 void WorldState::wake(std::uint32_t index)
 {
     BodyRecord& r = records[index];
-    if (r.type == BodyType::Static)
+    if (r.type == BodyType::Static || !r.enabled)
     {
         return;
     }
@@ -451,7 +458,8 @@ void World::setAwake(BodyId id, bool awake)
     WorldState& w = *m_impl;
     const std::uint32_t i = w.checkedIndex(id, "setAwake");
     BodyRecord& r = w.records[i];
-    if (r.type == BodyType::Static)
+    // A disabled body neither sleeps nor wakes: putting it to sleep would lose its velocity.
+    if (r.type == BodyType::Static || !r.enabled)
     {
         return;
     }
@@ -470,6 +478,39 @@ void World::setAwake(BodyId id, bool awake)
     }
 }
 
+void World::setEnabled(BodyId id, bool enabled)
+{
+    WorldState& w = *m_impl;
+    w.checkNotInCallback("setEnabled");
+    const std::uint32_t i = w.checkedIndex(id, "setEnabled");
+    BodyRecord& r = w.records[i];
+    if (r.enabled == enabled)
+    {
+        return;
+    }
+    if (enabled)
+    {
+        r.enabled = true;
+        // Back in the tree: its contacts are found anew on the next step, as for a new body.
+        w.reinsertProxies(i);
+        w.wake(i);
+        return;
+    }
+    w.dropContacts(i);
+    w.removeProxies(i);
+    r.enabled = false;
+    r.awake = false;
+    r.sleepTime = 0.0f;
+    // Forces act during the next step, which a disabled body does not take part in.
+    r.force = {};
+    r.torque = 0.0f;
+}
+
+bool World::isEnabled(BodyId id) const
+{
+    return m_impl->records[m_impl->checkedIndex(id, "isEnabled")].enabled;
+}
+
 void World::setUserData(BodyId id, void* data)
 {
     m_impl->records[m_impl->checkedIndex(id, "setUserData")].userData = data;
@@ -482,7 +523,7 @@ void World::applyForce(BodyId id, Vec2 force, Vec2 worldPoint)
     requireFinite("applyForce", "force", force);
     requireInRange("applyForce", worldPoint);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }
@@ -502,7 +543,7 @@ void World::applyTorque(BodyId id, float torque)
     const std::uint32_t i = w.checkedIndex(id, "applyTorque");
     requireFinite("applyTorque", "torque", torque);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }
@@ -517,7 +558,7 @@ void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint)
     requireFinite("applyLinearImpulse", "impulse", impulse);
     requireInRange("applyLinearImpulse", worldPoint);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }
@@ -533,7 +574,7 @@ void World::applyAngularImpulse(BodyId id, float impulse)
     const std::uint32_t i = w.checkedIndex(id, "applyAngularImpulse");
     requireFinite("applyAngularImpulse", "impulse", impulse);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }

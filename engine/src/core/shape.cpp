@@ -108,8 +108,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
     }
     ++r.shapeCount;
 
-    s.proxyId = tree.createProxy(placeShape(index), kAabbMargin, index);
-    moveBuffer.push_back(s.proxyId);
+    insertProxy(index);
     return index;
 }
 
@@ -131,8 +130,7 @@ void WorldState::removeShape(std::uint32_t index)
         shapes[static_cast<std::size_t>(prev)].next = s.next;
     }
     --r.shapeCount;
-    std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
-    tree.destroyProxy(s.proxyId);
+    removeProxy(index);
     s.alive = false;
     s.next = kNullIndex;
     ++s.generation;

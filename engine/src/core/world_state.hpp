@@ -104,6 +104,12 @@ struct WorldState
 
     // broad_phase.cpp
     void updatePairs();
+    // Places the shape and, while its body is enabled, gives it a proxy whose pairs are found on
+    // the next update.
+    void insertProxy(std::uint32_t shape);
+    // Takes the shape's proxy out of the tree, when it has one.
+    void removeProxy(std::uint32_t shape);
+    void removeProxies(std::uint32_t body);
     // Puts a shape's proxy back in the tree from scratch, for a shape that jumped or changed.
     void reinsertProxy(std::uint32_t shape);
     void reinsertProxies(std::uint32_t body);
