@@ -368,6 +368,7 @@ void World::setTransform(BodyId id, Vec2 position, float angle)
     w.wake(i);
     // A teleport can land far away: re-insert the proxies rather than stretch them.
     w.reinsertProxies(i);
+    w.recheckSensors(i);
 }
 
 void World::setLinearVelocity(BodyId id, Vec2 v)

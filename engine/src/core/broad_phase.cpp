@@ -72,6 +72,7 @@ void WorldState::updatePairs()
         const std::uint32_t selfBody = shapes[self].body;
         const Filter selfFilter = shapes[self].def.filter;
         const BodyType selfType = records[selfBody].type;
+        const bool selfSensor = shapes[self].def.isSensor;
         tree.query(tree.fatAabb(proxy),
                    [&](std::int32_t other)
                    {
@@ -91,8 +92,11 @@ void WorldState::updatePairs()
                        {
                            return true;
                        }
+                       // Solid shapes meet only where a dynamic body can be pushed; a sensor
+                       // notices bodies of every type.
                        if (selfType != BodyType::Dynamic &&
-                           records[otherShape.body].type != BodyType::Dynamic)
+                           records[otherShape.body].type != BodyType::Dynamic && !selfSensor &&
+                           !otherShape.def.isSensor)
                        {
                            return true;
                        }

@@ -98,6 +98,9 @@ struct WorldState
     // Ends the contacts of a body (of one of its shapes, when shape is not kNullIndex), waking
     // what it touched.
     void dropContacts(std::uint32_t body, std::int32_t shape = kNullIndex);
+    // Has the body's sensor contacts looked at on the next update even if no body of theirs is
+    // awake: it was moved by hand (a static body has no other way to move).
+    void recheckSensors(std::uint32_t body);
     void collide(float dt);
     // Lets the pre-solve callback see and change one contact for this step.
     void callPreSolve(Contact& contact);
