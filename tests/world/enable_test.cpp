@@ -166,6 +166,22 @@ TEST(Enable, DisablingEndsItsContactsAndSensorOverlapsAndWakesWhatItRestedOn)
     EXPECT_TRUE(listed(world, box));
 }
 
+TEST(Enable, DisablingTheGroundWakesWhatRestsOnItAndItFalls)
+{
+    World world;
+    const BodyId ground = groundOf(world);
+    const BodyId box = world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 0.5f}), boxShape({0.5f, 0.5f}));
+    run(world, 90);
+    ASSERT_FALSE(world.isAwake(box));
+    world.setEnabled(ground, false);
+    EXPECT_EQ(world.contactEndEvents().size(), 1u);
+    EXPECT_TRUE(world.isAwake(box));
+    EXPECT_FALSE(world.isAwake(ground));
+    run(world, 60);
+    EXPECT_LT(world.position(box).y, -3.0f);
+    EXPECT_EQ(world.position(ground), (Vec2{0.0f, -1.0f}));
+}
+
 // Two worlds: in one a body is thrown, disabled in flight, moved and given a new velocity while
 // disabled, and enabled again; in the other the same body is created in that state. From there on
 // they are the same world, bit for bit, landing on the ground included.

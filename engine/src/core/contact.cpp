@@ -1,6 +1,6 @@
 // Contacts: made when two shapes' fattened boxes start to overlap, updated with a fresh manifold
-// every step while a body of theirs is awake (a sensor's also when a body of it was moved by hand),
-// and ended when the boxes part or a shape goes.
+// every step while a body of theirs is awake (a sensor's also after a body of it moved by hand or
+// fell asleep), and ended when the boxes part or a shape goes.
 
 #include "world_state.hpp"
 

@@ -29,7 +29,7 @@ enum ContactFlags : std::uint8_t
     kContactIgnored = 32,        // a one-way platform ignores this contact until the shapes part
     kContactDisabled = 64,       // the pre-solve callback switched it off for this step
     // A sensor contact to look at on the next update even if no body of it is awake: it is new,
-    // or a body of it was moved by hand since.
+    // or a body of it has moved since it was last looked at (by hand, or before falling asleep).
     kContactRecheck = 128,
 };
 

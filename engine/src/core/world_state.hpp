@@ -99,7 +99,7 @@ struct WorldState
     // what it touched.
     void dropContacts(std::uint32_t body, std::int32_t shape = kNullIndex);
     // Has the body's sensor contacts looked at on the next update even if no body of theirs is
-    // awake: it was moved by hand (a static body has no other way to move).
+    // awake: the body moved by hand (a static body moves no other way), or fell asleep after moving.
     void recheckSensors(std::uint32_t body);
     void collide(float dt);
     // Lets the pre-solve callback see and change one contact for this step.
