@@ -1,7 +1,7 @@
 // Fuzz target for World: the input is a world definition followed by a sequence of operations
 // (create and destroy bodies, step, impulses and forces, teleports, shape changes, velocities,
-// settings, every query, the character mover), with arguments that are mostly reasonable and
-// sometimes extreme or invalid.
+// disabling and enabling bodies, settings, every query, the character mover), with arguments that
+// are mostly reasonable and sometimes extreme or invalid.
 //
 // Every call is sorted by its arguments, before it is made, into one of three kinds:
 // - invalid (NaN or infinite numbers, sizes <= 0, stale handles, dt <= 0, a moving static body,
@@ -11,8 +11,9 @@
 //   accepted; once the world has accepted one, finiteness is no longer checked for that input.
 // While every accepted call has been legal, after every step every body's position, angle and
 // velocities must be finite and no body may be out of range; contacts and the character mover
-// must give finite answers, and queries must agree with a brute-force pass over all bodies.
-// Whatever the inputs, queries must leave the world unchanged and nothing may crash.
+// must give finite answers, and queries must agree with a brute-force pass over all enabled bodies.
+// Whatever the inputs, queries must leave the world unchanged, a disabled body must hold still
+// through a step and appear in no event, contact or query, and nothing may crash.
 //
 // The legal range (docs/fuzzing.md): positions within 1e6 m of the origin on each axis, speeds up
 // to 1e4 m/s, angular speeds up to 1e3 rad/s, half extents and radii 1e-3 .. 1e3 m, densities
@@ -33,6 +34,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <optional>
 #include <ostream>
@@ -142,6 +144,7 @@ struct Tracked
     BodyType type = BodyType::Dynamic;
     ShapeDef shape;
     bool fixedRotation = false;
+    bool enabled = true;
 };
 
 // The parts of the world an invalid call must not touch.
@@ -190,7 +193,7 @@ public:
     {
         for (int op = 0; op < kMaxOperations && !m_in.empty(); ++op)
         {
-            switch (m_in.u8() % 17)
+            switch (m_in.u8() % 18)
             {
             case 0:
             case 1:
@@ -231,6 +234,9 @@ public:
                 break;
             case 16:
                 setShape();
+                break;
+            case 17:
+                setEnabled();
                 break;
             default: // 15
                 updateContacts();
@@ -578,6 +584,7 @@ private:
         const bool extreme = dt < kLegalMinDt || dt > kLegalMaxDt;
         trace("step dt ", dt, custom ? " iterations " : "", custom ? velocityIterations : 0, '/',
               custom ? positionIterations : 0);
+        const std::vector<Held> held = disabledBodies();
         const bool accepted = mutate(classify(invalid, extreme), "step",
                                      [&]
                                      {
@@ -597,9 +604,47 @@ private:
         ++m_steps;
         checkEvents();
         checkOutOfRange();
+        checkHeld(held);
         if (m_legal)
         {
             checkFinite("step");
+        }
+    }
+
+    // A disabled body's pose and velocities, bit for bit.
+    struct Held
+    {
+        BodyId id;
+        float bits[6];
+    };
+
+    std::vector<Held> disabledBodies() const
+    {
+        std::vector<Held> out;
+        for (const Tracked& t : m_tracked)
+        {
+            if (t.alive && !t.enabled)
+            {
+                const Vec2 p = m_world.position(t.id);
+                const Vec2 v = m_world.linearVelocity(t.id);
+                out.push_back(
+                    {t.id, {p.x, p.y, m_world.angle(t.id), v.x, v.y, m_world.angularVelocity(t.id)}});
+            }
+        }
+        return out;
+    }
+
+    void checkHeld(const std::vector<Held>& held) const
+    {
+        for (const Held& h : held)
+        {
+            const Vec2 p = m_world.position(h.id);
+            const Vec2 v = m_world.linearVelocity(h.id);
+            const float now[6] = {p.x, p.y, m_world.angle(h.id), v.x, v.y, m_world.angularVelocity(h.id)};
+            if (std::memcmp(now, h.bits, sizeof now) != 0)
+            {
+                fail("step moved disabled body ", h.id, " (position ", p, ", velocity ", v, ")");
+            }
         }
     }
 
@@ -686,11 +731,17 @@ private:
         }
     }
 
-    void checkPairIds(BodyId a, BodyId b, const char* what)
+    void checkPairIds(BodyId a, BodyId b, const char* what, BodyId disabling = {})
     {
-        if (living(a) == nullptr || living(b) == nullptr || a == b)
+        const Tracked* ta = living(a);
+        const Tracked* tb = living(b);
+        if (ta == nullptr || tb == nullptr || a == b)
         {
             fail(what, " names bodies ", a.index, " and ", b.index, ", which are not two living bodies");
+        }
+        if ((!ta->enabled && a != disabling) || (!tb->enabled && b != disabling))
+        {
+            fail(what, " names bodies ", a.index, " and ", b.index, ", one of which is disabled");
         }
     }
 
@@ -752,9 +803,9 @@ private:
 
     Reaction reaction(const Tracked& t, Vec2 linear, double angular) const
     {
-        if (t.type != BodyType::Dynamic)
+        if (t.type != BodyType::Dynamic || !t.enabled)
         {
-            return {}; // pushes on static and kinematic bodies are ignored
+            return {}; // pushes on static, kinematic and disabled bodies are ignored
         }
         const double mass = static_cast<double>(m_world.mass(t.id));
         const double inertia = static_cast<double>(m_world.inertia(t.id));
@@ -875,6 +926,51 @@ private:
         mutate(classify(living(id) == nullptr, false), "setAwake", [&] { m_world.setAwake(id, awake); });
     }
 
+    void setEnabled()
+    {
+        const bool enabled = m_in.flag();
+        const BodyId id = pickBody();
+        Tracked* body = living(id);
+        trace("setEnabled ", id, ' ', enabled);
+        const Snapshot before = snapshot();
+        // The lists still hold the last step's events; the call may add end events after them.
+        const std::size_t ends = m_world.contactEndEvents().size();
+        const std::size_t sensorEnds = m_world.sensorEndEvents().size();
+        if (!mutate(classify(body == nullptr, false), "setEnabled", [&] { m_world.setEnabled(id, enabled); }))
+        {
+            return;
+        }
+        if (body->enabled == enabled && !(snapshot() == before))
+        {
+            fail("setEnabled(", enabled, ") on a body that already was changed the world");
+        }
+        body->enabled = enabled;
+        if (m_world.isEnabled(id) != enabled || (!enabled && m_world.isAwake(id)))
+        {
+            fail("setEnabled(", enabled, "): isEnabled or isAwake disagrees afterwards");
+        }
+        // Disabling ends the body's contacts, and only those; enabling ends nothing.
+        for (std::size_t i = ends; i < m_world.contactEndEvents().size(); ++i)
+        {
+            const ContactEndEvent& e = m_world.contactEndEvents()[i];
+            checkPairIds(e.a, e.b, "a contact end event of setEnabled", id);
+            if (enabled || (e.a != id && e.b != id))
+            {
+                fail("setEnabled(", enabled, ") on ", id, " ended a contact of ", e.a, " and ", e.b);
+            }
+        }
+        for (std::size_t i = sensorEnds; i < m_world.sensorEndEvents().size(); ++i)
+        {
+            const SensorEvent& e = m_world.sensorEndEvents()[i];
+            checkPairIds(e.sensor, e.visitor, "a sensor end event of setEnabled", id);
+            if (enabled || (e.sensor != id && e.visitor != id))
+            {
+                fail("setEnabled(", enabled, ") on ", id, " ended an overlap of ", e.sensor, " and ",
+                     e.visitor);
+            }
+        }
+    }
+
     void changeSettings()
     {
         switch (m_in.u8() % 9)
@@ -961,7 +1057,7 @@ private:
         std::vector<BodyId> out;
         for (const Tracked& t : m_tracked)
         {
-            if (t.alive && passes(filter, t) && overlaps(m_world.aabb(t.id), region) && exact(t))
+            if (t.alive && t.enabled && passes(filter, t) && overlaps(m_world.aabb(t.id), region) && exact(t))
             {
                 out.push_back(t.id);
             }
@@ -1116,7 +1212,7 @@ private:
         std::optional<WorldRayHit> nearest;
         for (const Tracked& t : m_tracked)
         {
-            if (!t.alive || !passes(filter, t))
+            if (!t.alive || !t.enabled || !passes(filter, t))
             {
                 continue;
             }
@@ -1210,10 +1306,13 @@ private:
         }
         for (const CharacterHit& h : result.hits)
         {
-            if (living(h.body) == nullptr || !isUnit(h.normal) || !finite(h.translation) || !finite(h.point))
+            const Tracked* hit = living(h.body);
+            if (hit == nullptr || !hit->enabled || !isUnit(h.normal) || !finite(h.translation) ||
+                !finite(h.point))
             {
-                fail("moveCharacter reports a hit that names no living body or is not finite: normal ",
-                     h.normal, " translation ", h.translation, " point ", h.point);
+                fail(
+                    "moveCharacter reports a hit that names no living enabled body or is not finite: normal ",
+                    h.normal, " translation ", h.translation, " point ", h.point);
             }
         }
     }

@@ -41,7 +41,8 @@ struct SceneInstance
 SceneInstance instantiate(const Scene& scene);
 
 /// The world's current state as a scene: settings from the scene it came from (time step and
-/// name included), each body's current pose and velocities, in the order of `bodies`.
+/// name included), each body's current pose and velocities, in the order of `bodies`. Scene files
+/// have no key for a disabled body: it is captured as it is stored, as an enabled one.
 Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const Scene& origin);
 
 } // namespace oblique

@@ -150,9 +150,15 @@ public:
     void setTransform(BodyId id, Vec2 position, float angle);
     void setLinearVelocity(BodyId id, Vec2 v);
     void setAngularVelocity(BodyId id, float w);
+    /// Does nothing to a static or disabled body.
     void setAwake(BodyId id, bool awake);
+    /// A disabled body keeps its state but is out of contacts (they end, with events), queries,
+    /// solver and sleep; enabled again, it goes on from where it was, awake, with its velocity.
+    void setEnabled(BodyId id, bool enabled);
+    bool isEnabled(BodyId id) const;
     void setUserData(BodyId id, void* data);
-    /// A force (N) at a world point, applied during the next step; wakes the body.
+    /// A force (N) at a world point, applied during the next step; wakes the body. Forces and
+    /// impulses on a static, kinematic or disabled body are ignored.
     void applyForce(BodyId id, Vec2 force, Vec2 worldPoint);
     void applyForceToCenter(BodyId id, Vec2 force);
     void applyTorque(BodyId id, float torque);

@@ -141,6 +141,22 @@ std::optional<Aabb> regionOf(const WorldState& w, std::uint32_t body)
     return box;
 }
 
+// Works out the hidden faces of the body's shapes and of the static boxes around it anew.
+void refreshHiddenFacesAround(WorldState& w, std::uint32_t body)
+{
+    if (const std::optional<Aabb> region = regionOf(w, body))
+    {
+        w.refreshHiddenFaces(body, *region);
+    }
+}
+
+// Forces and impulses move only an enabled dynamic body; on any other they are ignored, as Box2D v3
+// ignores them on a body that is not simulated (nothing is stored for later).
+bool takesPushes(const BodyRecord& r)
+{
+    return r.type == BodyType::Dynamic && r.enabled;
+}
+
 } // namespace
 
 void checkMass(const WorldState& w, const char* function, std::uint32_t body, std::int32_t replace,
@@ -164,7 +180,7 @@ std::uint32_t WorldState::checkedIndex(BodyId id, const char* what) const
 void WorldState::wake(std::uint32_t index)
 {
     BodyRecord& r = records[index];
-    if (r.type == BodyType::Static)
+    if (r.type == BodyType::Static || !r.enabled)
     {
         return;
     }
@@ -380,6 +396,7 @@ void World::setTransform(BodyId id, Vec2 position, float angle)
         // Static neighbours it left, and those it came to, see its faces anew.
         w.refreshHiddenFaces(i, merge(*before, *regionOf(w, i)));
     }
+    w.recheckSensors(i);
 }
 
 void World::setLinearVelocity(BodyId id, Vec2 v)
@@ -464,10 +481,7 @@ void World::setBodyType(BodyId id, BodyType type)
     w.wake(i);
     w.reinsertProxies(i);
     // Whether its boxes hide static neighbours' faces, and theirs its own, goes with the type.
-    if (const std::optional<Aabb> region = regionOf(w, i))
-    {
-        w.refreshHiddenFaces(i, *region);
-    }
+    refreshHiddenFacesAround(w, i);
 }
 
 void World::setAwake(BodyId id, bool awake)
@@ -475,7 +489,8 @@ void World::setAwake(BodyId id, bool awake)
     WorldState& w = *m_impl;
     const std::uint32_t i = w.checkedIndex(id, "setAwake");
     BodyRecord& r = w.records[i];
-    if (r.type == BodyType::Static)
+    // A disabled body neither sleeps nor wakes: putting it to sleep would lose its velocity.
+    if (r.type == BodyType::Static || !r.enabled)
     {
         return;
     }
@@ -494,6 +509,42 @@ void World::setAwake(BodyId id, bool awake)
     }
 }
 
+void World::setEnabled(BodyId id, bool enabled)
+{
+    WorldState& w = *m_impl;
+    w.checkNotInCallback("setEnabled");
+    const std::uint32_t i = w.checkedIndex(id, "setEnabled");
+    BodyRecord& r = w.records[i];
+    if (r.enabled == enabled)
+    {
+        return;
+    }
+    if (enabled)
+    {
+        r.enabled = true;
+        // Back in the tree: its contacts are found anew on the next step, as for a new body.
+        w.reinsertProxies(i);
+        w.wake(i);
+        refreshHiddenFacesAround(w, i);
+        return;
+    }
+    w.dropContacts(i);
+    w.removeProxies(i);
+    r.enabled = false;
+    // Out of the tree, its boxes no longer hide the faces of static neighbours.
+    refreshHiddenFacesAround(w, i);
+    r.awake = false;
+    r.sleepTime = 0.0f;
+    // Forces act during the next step, which a disabled body does not take part in.
+    r.force = {};
+    r.torque = 0.0f;
+}
+
+bool World::isEnabled(BodyId id) const
+{
+    return m_impl->records[m_impl->checkedIndex(id, "isEnabled")].enabled;
+}
+
 void World::setUserData(BodyId id, void* data)
 {
     m_impl->records[m_impl->checkedIndex(id, "setUserData")].userData = data;
@@ -506,7 +557,7 @@ void World::applyForce(BodyId id, Vec2 force, Vec2 worldPoint)
     requireFinite("applyForce", "force", force);
     requireInRange("applyForce", worldPoint);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }
@@ -526,7 +577,7 @@ void World::applyTorque(BodyId id, float torque)
     const std::uint32_t i = w.checkedIndex(id, "applyTorque");
     requireFinite("applyTorque", "torque", torque);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }
@@ -541,7 +592,7 @@ void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint)
     requireFinite("applyLinearImpulse", "impulse", impulse);
     requireInRange("applyLinearImpulse", worldPoint);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }
@@ -557,7 +608,7 @@ void World::applyAngularImpulse(BodyId id, float impulse)
     const std::uint32_t i = w.checkedIndex(id, "applyAngularImpulse");
     requireFinite("applyAngularImpulse", "impulse", impulse);
     BodyRecord& r = w.records[i];
-    if (r.type != BodyType::Dynamic)
+    if (!takesPushes(r))
     {
         return;
     }

@@ -30,7 +30,10 @@ struct BodyRecord
 {
     std::uint32_t generation = 0;
     bool alive = false;
-    bool awake = false;
+    bool awake = false; // never while disabled
+    // False while disabled: out of the broadphase (its shapes have no proxies), the solver,
+    // islands and sleep, its state kept.
+    bool enabled = true;
     bool allowSleep = true;
     bool fixedRotation = false;
     BodyType type = BodyType::Static;

@@ -1,5 +1,5 @@
-// The broad phase: one proxy per shape in the dynamic tree; new pairs found for the proxies that
-// moved, and proxies refitted after the solver has moved their bodies.
+// The broad phase: one proxy in the dynamic tree per shape of an enabled body; new pairs found for
+// the proxies that moved, and proxies refitted after the solver has moved their bodies.
 
 #include "world_state.hpp"
 
@@ -8,13 +8,44 @@
 namespace oblique::detail
 {
 
-void WorldState::reinsertProxy(std::uint32_t shape)
+void WorldState::insertProxy(std::uint32_t shape)
+{
+    // A disabled body's shapes are still placed: obb(), circle() and aabb() read them.
+    const Aabb box = placeShape(shape);
+    ShapeRecord& s = shapes[shape];
+    if (!records[s.body].enabled)
+    {
+        return;
+    }
+    s.proxyId = tree.createProxy(box, kAabbMargin, shape);
+    moveBuffer.push_back(s.proxyId);
+}
+
+void WorldState::removeProxy(std::uint32_t shape)
 {
     ShapeRecord& s = shapes[shape];
-    tree.destroyProxy(s.proxyId);
+    if (s.proxyId == kNullNode)
+    {
+        return;
+    }
     std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
-    s.proxyId = tree.createProxy(placeShape(shape), kAabbMargin, shape);
-    moveBuffer.push_back(s.proxyId);
+    tree.destroyProxy(s.proxyId);
+    s.proxyId = kNullNode;
+}
+
+void WorldState::removeProxies(std::uint32_t body)
+{
+    for (std::int32_t s = records[body].shapeHead; s != kNullIndex;
+         s = shapes[static_cast<std::size_t>(s)].next)
+    {
+        removeProxy(static_cast<std::uint32_t>(s));
+    }
+}
+
+void WorldState::reinsertProxy(std::uint32_t shape)
+{
+    removeProxy(shape);
+    insertProxy(shape);
 }
 
 void WorldState::reinsertProxies(std::uint32_t body)
@@ -41,6 +72,7 @@ void WorldState::updatePairs()
         const std::uint32_t selfBody = shapes[self].body;
         const Filter selfFilter = shapes[self].def.filter;
         const BodyType selfType = records[selfBody].type;
+        const bool selfSensor = shapes[self].def.isSensor;
         tree.query(tree.fatAabb(proxy),
                    [&](std::int32_t other)
                    {
@@ -60,8 +92,11 @@ void WorldState::updatePairs()
                        {
                            return true;
                        }
+                       // Solid shapes meet only where a dynamic body can be pushed; a sensor
+                       // notices bodies of every type.
                        if (selfType != BodyType::Dynamic &&
-                           records[otherShape.body].type != BodyType::Dynamic)
+                           records[otherShape.body].type != BodyType::Dynamic && !selfSensor &&
+                           !otherShape.def.isSensor)
                        {
                            return true;
                        }

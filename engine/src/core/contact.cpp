@@ -1,5 +1,6 @@
 // Contacts: made when two shapes' fattened boxes start to overlap, updated with a fresh manifold
-// every step while a body of theirs is awake, and ended when the boxes part or a shape goes.
+// every step while a body of theirs is awake (a sensor's also after a body of it moved by hand or
+// fell asleep), and ended when the boxes part or a shape goes.
 
 #include "world_state.hpp"
 
@@ -112,7 +113,7 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
     contact.flags = kContactAlive;
     if (sa.isSensor || sb.isSensor)
     {
-        contact.flags |= kContactSensor;
+        contact.flags |= kContactSensor | kContactRecheck;
     }
     if (!(sa.oneWay == Vec2{}) || !(sb.oneWay == Vec2{}))
     {
@@ -215,9 +216,24 @@ void WorldState::dropContacts(std::uint32_t body, std::int32_t shape)
     }
 }
 
-// Updates every contact that has an awake body: drops pairs whose fat boxes parted, computes
-// manifolds (with speculative points out to how far the pair can close in dt), carries impulses
-// over by feature id, and reports touch changes.
+void WorldState::recheckSensors(std::uint32_t body)
+{
+    for (std::int32_t edge = records[body].contactHead; edge != kNullIndex;)
+    {
+        Contact& contact = contacts[static_cast<std::size_t>(edge >> 1)];
+        if ((contact.flags & kContactSensor) != 0)
+        {
+            contact.flags |= kContactRecheck;
+        }
+        edge = contact.edges[edge & 1].next;
+    }
+}
+
+// Updates every contact that has an awake body, and the sensor contacts marked for a recheck (a
+// sensor notices static and sleeping bodies too, which move only by hand, so a settled overlap
+// costs nothing): drops pairs whose fat boxes parted, computes manifolds (with speculative points
+// out to how far the pair can close in dt), carries impulses over by feature id, and reports
+// touch changes.
 void WorldState::collide(float dt)
 {
     // Each body's speed bound once, rather than once for every contact it is in.
@@ -234,7 +250,7 @@ void WorldState::collide(float dt)
         {
             continue;
         }
-        if (!records[contact.a].awake && !records[contact.b].awake)
+        if (!records[contact.a].awake && !records[contact.b].awake && (contact.flags & kContactRecheck) == 0)
         {
             continue;
         }
@@ -312,8 +328,9 @@ void WorldState::collide(float dt)
                 }
             }
         }
-        contact.flags = static_cast<std::uint8_t>(touching ? (contact.flags | kContactTouching)
-                                                           : (contact.flags & ~kContactTouching));
+        const auto flags = static_cast<std::uint8_t>(contact.flags & ~kContactRecheck);
+        contact.flags =
+            static_cast<std::uint8_t>(touching ? (flags | kContactTouching) : (flags & ~kContactTouching));
     }
 }
 

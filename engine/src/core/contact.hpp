@@ -28,6 +28,9 @@ enum ContactFlags : std::uint8_t
     kContactOneWayTouching = 16, // the shapes touched last step, so the one-way decision holds
     kContactIgnored = 32,        // a one-way platform ignores this contact until the shapes part
     kContactDisabled = 64,       // the pre-solve callback switched it off for this step
+    // A sensor contact to look at on the next update even if no body of it is awake: it is new,
+    // or a body of it has moved since it was last looked at (by hand, or before falling asleep).
+    kContactRecheck = 128,
 };
 
 // Body a has the lower slot index, so manifold normals point from the lower index to the higher

@@ -158,6 +158,9 @@ void updateSleep(StepContext& ctx)
             r.awake = false;
             s.v = {};
             s.w = 0.0f;
+            // It moved in this step after its sensor contacts were looked at; asleep, it would
+            // not be looked at again.
+            w.recheckSensors(index);
         }
     }
 }

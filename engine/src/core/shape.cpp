@@ -110,8 +110,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
     }
     ++r.shapeCount;
 
-    s.proxyId = tree.createProxy(placeShape(index), kAabbMargin, index);
-    moveBuffer.push_back(s.proxyId);
+    insertProxy(index);
     refreshHiddenFaces(body, shapeAabb(index));
     return index;
 }
@@ -135,8 +134,7 @@ void WorldState::removeShape(std::uint32_t index)
     }
     --r.shapeCount;
     const Aabb region = shapeAabb(index);
-    std::replace(moveBuffer.begin(), moveBuffer.end(), s.proxyId, kNullNode);
-    tree.destroyProxy(s.proxyId);
+    removeProxy(index);
     s.alive = false;
     s.next = kNullIndex;
     s.hiddenFaces = 0;

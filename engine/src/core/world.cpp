@@ -197,6 +197,12 @@ std::uint64_t World::stateHash() const
         mix(values, sizeof values);
         const unsigned char awake = r.awake ? 1 : 0;
         mix(&awake, 1);
+        // Only for a disabled body, so a world without one hashes as it always has.
+        if (!r.enabled)
+        {
+            const unsigned char disabled = 2;
+            mix(&disabled, 1);
+        }
     }
     return h;
 }

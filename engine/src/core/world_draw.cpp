@@ -14,6 +14,7 @@ constexpr Color kStaticColor{0.5f, 0.9f, 0.5f, 1.0f};
 constexpr Color kKinematicColor{0.5f, 0.5f, 0.9f, 1.0f};
 constexpr Color kAwakeColor{0.9f, 0.7f, 0.7f, 1.0f};
 constexpr Color kSleepingColor{0.6f, 0.6f, 0.6f, 1.0f};
+constexpr Color kDisabledColor{0.4f, 0.45f, 0.5f, 0.6f};
 constexpr Color kSensorColor{0.9f, 0.9f, 0.3f, 1.0f};
 constexpr Color kAabbColor{0.9f, 0.3f, 0.9f, 1.0f};
 constexpr Color kTreeColor{0.4f, 0.4f, 0.9f, 0.5f};
@@ -27,6 +28,11 @@ constexpr float kNormalLength = 0.3f;
 
 Color shapeColor(const ShapeRecord& shape, const BodyRecord& r)
 {
+    // Dim whatever its type, as Box2D v3 draws a disabled body: it is there, but out of play.
+    if (!r.enabled)
+    {
+        return kDisabledColor;
+    }
     if (shape.def.isSensor)
     {
         return kSensorColor;
@@ -69,7 +75,7 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
             {
                 drawSolid(d, w.geometry(static_cast<std::uint32_t>(k)), xAxis(s.q), shapeColor(shape, r));
             }
-            if (options.aabbs)
+            if (options.aabbs && shape.proxyId != kNullNode) // a disabled body's shapes have none
             {
                 drawBox(d, w.tree.fatAabb(shape.proxyId), kAabbColor);
             }

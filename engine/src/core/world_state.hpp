@@ -102,12 +102,21 @@ struct WorldState
     // Ends the contacts of a body (of one of its shapes, when shape is not kNullIndex), waking
     // what it touched.
     void dropContacts(std::uint32_t body, std::int32_t shape = kNullIndex);
+    // Has the body's sensor contacts looked at on the next update even if no body of theirs is
+    // awake: the body moved by hand (a static body moves no other way), or fell asleep after moving.
+    void recheckSensors(std::uint32_t body);
     void collide(float dt);
     // Lets the pre-solve callback see and change one contact for this step.
     void callPreSolve(Contact& contact);
 
     // broad_phase.cpp
     void updatePairs();
+    // Places the shape and, while its body is enabled, gives it a proxy whose pairs are found on
+    // the next update.
+    void insertProxy(std::uint32_t shape);
+    // Takes the shape's proxy out of the tree, when it has one.
+    void removeProxy(std::uint32_t shape);
+    void removeProxies(std::uint32_t body);
     // Puts a shape's proxy back in the tree from scratch, for a shape that jumped or changed.
     void reinsertProxy(std::uint32_t shape);
     void reinsertProxies(std::uint32_t body);
