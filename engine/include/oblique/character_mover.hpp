@@ -7,6 +7,7 @@
 #include "oblique/body.hpp"
 #include "oblique/query.hpp"
 #include "oblique/shape.hpp"
+#include "oblique/transform.hpp"
 #include "oblique/vec2.hpp"
 
 #include <span>
@@ -72,7 +73,9 @@ public:
     /// by velocity * dt (stepping up ledges, sliding along walls and steep slopes, pushing
     /// dynamic bodies), then the ground and the sensors are looked for anew. Returns the velocity
     /// with the parts the world stopped taken out (landing ends a fall; a wall ends a run into
-    /// it), so a game can keep it for the next frame. dt > 0.
+    /// it), so a game can keep it for the next frame. dt > 0. It may come before or after the
+    /// frame's World::step: a platform carries it by as far as the platform moved since the last
+    /// move.
     Vec2 move(World& world, Vec2 velocity, float dt);
 
     Vec2 position() const { return m_position; }
@@ -95,6 +98,9 @@ private:
     CharacterMoverDef m_def;
     Vec2 m_position;
     CharacterGround m_ground;
+    /// Where the ground's body was when the ground was found: a platform carries the character by
+    /// as much as it has moved since.
+    Transform m_groundFrame;
     std::vector<CharacterHit> m_hits;
     std::vector<CharacterPush> m_pushes;
     std::vector<ShapeRef> m_sensors;
