@@ -400,6 +400,34 @@ void expectOutsideCrate(const CrateScene& scene, const Player& player, int frame
     EXPECT_LE(overlap.depth, 1e-4f) << "frame " << frame;
 }
 
+// A 20 kg crate dropped on the game's kinematic stand-in rests on it; the mover, which ignores the
+// stand-in, meets the crate's few millimetres of soft contact overlap every frame and must not be
+// pressed into the floor by it.
+TEST(CharacterMover, ACrateOnItsHeadDoesNotPressItIntoTheFloor)
+{
+    World world;
+    addGround(world);
+    const BodyId self = world.createBody(bodyAt(BodyType::Kinematic, {0.0f, kHalf.y}), boxShape(kHalf));
+    ShapeDef crate = boxShape({0.5f, 0.5f});
+    crate.density = 20.0f;
+    const BodyId box = world.createBody(bodyAt(BodyType::Dynamic, {0.2f, 3.0f}), crate);
+    CharacterMoverDef def = pusher(300.0f);
+    def.ignoredBodies = {self};
+    Player player{CharacterMover(def, {0.0f, kHalf.y}), {}};
+    for (int i = 0; i < 180; ++i)
+    {
+        world.step(kDt);
+        player.move(world, 0.0f);
+        world.setTransform(self, player.mover.position(), 0.0f);
+        ASSERT_NEAR(player.mover.position().y, kHalf.y, kTight) << "frame " << i;
+        ASSERT_TRUE(player.mover.ground().grounded) << "frame " << i;
+    }
+    // Resting on the stand-in's top, 1.2 m up; no push given to it (standing still is no push up).
+    EXPECT_NEAR(world.position(box).y, 2.0f * kHalf.y + 0.5f, 5e-3f);
+    EXPECT_NEAR(world.position(box).x, 0.2f, 1e-3f);
+    EXPECT_TRUE(player.mover.pushes().empty());
+}
+
 TEST(CharacterMover, PushesACrateWithItsStrength)
 {
     // Frictionless ground and crate: 20 N for 2 s on 10 kg gives 4 m/s, short of its 5 m/s walk,

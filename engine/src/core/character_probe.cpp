@@ -140,8 +140,7 @@ Vec2 CharacterProbe::exitDirection(Vec2 normal) const
     return exit;
 }
 
-std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at, float minDepth,
-                                                             bool alongMtv) const
+std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at, const Leaving& rule) const
 {
     const ShapeGeometry character = shapeAt(at);
     const ShapeGeometry before = shapeAt(from);
@@ -152,9 +151,13 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
     float firstEntry = 0.0f;
     for (const Solid& solid : solids)
     {
+        if (!rule.dynamicBodies && solid.bodyType == BodyType::Dynamic)
+        {
+            continue;
+        }
         // Obstacle first: the normal points from the obstacle to the character.
         const Mtv now = mtv(solid.geometry, character);
-        if (!now.overlapping || !(now.depth > minDepth))
+        if (!now.overlapping || !(now.depth > rule.minDepth))
         {
             continue;
         }
@@ -164,7 +167,7 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
         // Met on the way from `from`: it is left through the surface it was met on, which is not
         // always the one it overlaps least (landing near a ledge's edge goes deeper into the
         // ledge's top than it overlaps its side).
-        if (!alongMtv && !(mtv(solid.geometry, before).depth > kResolveDepth))
+        if (!rule.alongMtv && !(mtv(solid.geometry, before).depth > kResolveDepth))
         {
             entry = entryFraction(solid.geometry, from, at);
             normal = mtv(solid.geometry, shapeAt(lerp(from, at, entry))).normal;
@@ -183,7 +186,7 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
     {
         return std::nullopt;
     }
-    const Vec2 exit = alongMtv ? firstNormal : exitDirection(firstNormal);
+    const Vec2 exit = rule.alongMtv ? firstNormal : exitDirection(firstNormal);
     CharacterContact contact;
     contact.hit.body = first->ref.body;
     contact.hit.shape = first->ref.shape;
@@ -230,21 +233,31 @@ Vec2 CharacterProbe::slide(Vec2 from, Vec2 displacement, std::vector<CharacterCo
     {
         const Vec2 stepStart = at;
         at += step;
-        for (int i = 0; i < kIterations; ++i)
+        at = leave(stepStart, at, {kResolveDepth, false, true}, step, contacts);
+        // The level's static and kinematic shapes have the last word: a crate pressing down on the
+        // character does not leave it inside the floor.
+        at = leave(stepStart, at, {kResolveDepth, false, false}, step, contacts);
+    }
+    return at;
+}
+
+Vec2 CharacterProbe::leave(Vec2 from, Vec2 at, const Leaving& rule, Vec2& step,
+                           std::vector<CharacterContact>& contacts) const
+{
+    for (int i = 0; i < kIterations; ++i)
+    {
+        const std::optional<CharacterContact> contact = firstOverlap(from, at, rule);
+        if (!contact)
         {
-            const std::optional<CharacterContact> contact = firstOverlap(stepStart, at, kResolveDepth, false);
-            if (!contact)
-            {
-                break;
-            }
-            at += contact->hit.translation;
-            contacts.push_back(*contact);
-            // The rest of the slide no longer heads into what stopped it.
-            const float into = dot(step, contact->exit);
-            if (into < 0.0f)
-            {
-                step -= into * contact->exit;
-            }
+            break;
+        }
+        at += contact->hit.translation;
+        contacts.push_back(*contact);
+        // The rest of the slide no longer heads into what stopped it.
+        const float into = dot(step, contact->exit);
+        if (into < 0.0f)
+        {
+            step -= into * contact->exit;
         }
     }
     return at;
@@ -252,17 +265,8 @@ Vec2 CharacterProbe::slide(Vec2 from, Vec2 displacement, std::vector<CharacterCo
 
 Vec2 CharacterProbe::leaveDeepOverlaps(Vec2 at, std::vector<CharacterContact>& contacts) const
 {
-    for (int i = 0; i < kIterations; ++i)
-    {
-        const std::optional<CharacterContact> contact = firstOverlap(at, at, kDeepOverlap, true);
-        if (!contact)
-        {
-            break;
-        }
-        at += contact->hit.translation;
-        contacts.push_back(*contact);
-    }
-    return at;
+    Vec2 still;
+    return leave(at, at, {kDeepOverlap, true, true}, still, contacts);
 }
 
 std::optional<GroundContact> CharacterProbe::findGround(Vec2 at, float reach) const

@@ -67,9 +67,20 @@ private:
 
     std::vector<Solid> solidsIn(const Aabb& region) const;
     bool isIgnored(BodyId body) const;
-    // The overlap deeper than minDepth of the shape moved from `from` to `at` to leave first, left
-    // along its MTV (alongMtv) or the way exitDirection says.
-    std::optional<CharacterContact> firstOverlap(Vec2 from, Vec2 at, float minDepth, bool alongMtv) const;
+    // Which overlaps are left, and how.
+    struct Leaving
+    {
+        float minDepth;     // shallower ones stay
+        bool alongMtv;      // along the MTV, rather than the way exitDirection says
+        bool dynamicBodies; // dynamic bodies' shapes count
+    };
+
+    // Leaves the overlaps of the shape moved from `from` to `at` the rule selects, one after
+    // another, taking out of `step` its part into each; returns where that leaves it.
+    Vec2 leave(Vec2 from, Vec2 at, const Leaving& rule, Vec2& step,
+               std::vector<CharacterContact>& contacts) const;
+    // Of those overlaps, the one to leave first.
+    std::optional<CharacterContact> firstOverlap(Vec2 from, Vec2 at, const Leaving& rule) const;
     // How far along from -> to the shape first overlaps the obstacle (it does not at `from`).
     float entryFraction(const ShapeGeometry& obstacle, Vec2 from, Vec2 to) const;
     Vec2 exitDirection(Vec2 normal) const;
