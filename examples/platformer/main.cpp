@@ -1,19 +1,28 @@
-// Crate climber: a small physics platformer on Oblique's SFML framework.
+// Crate climber: a small platformer on Oblique's SFML framework, its player a character mover.
 //
-// Run and jump to the flag. The ledge on the way is too high to jump onto, so push a crate to its
-// foot and climb. Coins along the way are sensors: touching one collects it. A ghost wall lets the
-// player through but stops crates (collision filtering with category and mask bits).
+// Run and jump to the flag. Steps no higher than a hand are walked up; the ledge after them is too
+// high to jump onto, so push the crate there to its foot and climb. On the ledge, a hill: a gentle
+// slope you walk up and a steep one you slide down and cannot walk up. Then ride a moving platform
+// and a see-saw over the pit. Coins are sensors: touching one collects it. A ghost wall lets the
+// player through but stops crates; the heavy crate is too heavy to push.
 //
 // What it shows of the engine:
-//  - a dynamic player with fixedRotation, moved by setting its horizontal velocity;
-//  - grounding by ray casts (World::rayCastClosest) and jumping with an impulse;
-//  - contact begin events (dust where the player lands) and sensor begin events (coins, the goal),
-//    with bodies destroyed only after the events have been read;
-//  - category and mask bits (the ghost wall; the ground rays ignore the player itself).
+//  - the player is a CharacterMover, not a body: the game keeps its velocity (gravity, jumping)
+//    and the mover walks it through the world (slides along walls, steps up low ledges, keeps to
+//    slopes no steeper than its limit, rides kinematic platforms, pushes crates with a set
+//    strength) and says what it stands on (ground normal, drawn as an arrow under the player);
+//  - crates are dynamic bodies: the pushes are impulses, so a crate's weight and friction decide
+//    how far it goes, and a wall stops it and the player with it;
+//  - the sensors the mover overlaps (coins, the goal) come from CharacterMover::sensorsEntered;
+//  - a kinematic stand-in body follows the player, so crates land on its head rather than in it;
+//    the mover ignores it (CharacterMoverDef::ignoredBodies);
+//  - kinematic platforms moved by setting their velocities each frame;
+//  - category and mask bits: the mover's filter leaves out the ghost wall, crates collide with it.
 //
 // Run without arguments for a window; `--frames N --screenshot out.png` renders N frames off-screen
 // and saves the last one (a smoke test for machines without a screen).
 
+#include "oblique/character_mover.hpp"
 #include "oblique/sfml/game.hpp"
 #include "oblique/sfml/run_from_command_line.hpp"
 #include "oblique/world.hpp"
@@ -23,38 +32,38 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
-#include <exception>
-#include <iostream>
 #include <numbers>
 #include <optional>
-#include <string>
 #include <string_view>
 #include <vector>
 
 namespace
 {
 
-// --- Tuning (metres, seconds, kilograms) ---------------------------------------------------------
+// --- Tuning (metres, seconds, kilograms, newtons) -----------------------------------------------
 
 constexpr oblique::Vec2 kGravity{0.0f, -20.0f}; // twice Earth's: snappier jumps
 constexpr float kRunSpeed = 6.0f;               // m/s
 constexpr float kJumpSpeed = 10.0f;             // m/s upwards: a 2.5 m jump under kGravity
-constexpr float kGroundProbe = 0.1f;            // how far below the feet still counts as standing
 constexpr oblique::Vec2 kPlayerHalfSize{0.4f, 0.6f};
-constexpr oblique::Vec2 kPlayerStart{-1.0f, 1.5f};
-constexpr float kCrateHalfSize = 0.5f;
+constexpr oblique::Vec2 kPlayerStart{-3.0f, kPlayerHalfSize.y};
+constexpr float kPushStrength = 300.0f; // moves 20 kg against friction 0.6, not 80 kg
+constexpr float kStepHeight = 0.25f;
+constexpr float kMaxSlope = 50.0f * std::numbers::pi_v<float> / 180.0f;
+
 constexpr float kCoinRadius = 0.3f;
 constexpr float kCoinSpinRate = 2.0f; // rad/s
+constexpr float kNormalLength = 1.8f; // the ground normal's arrow, metres: out past the head
 
 constexpr float kCameraZoom = 45.0f;      // pixels per metre
 constexpr float kCameraFollowRate = 6.0f; // 1/s: how quickly the camera catches up
 constexpr float kCameraLift = 1.5f;       // the camera looks a little above the player
-constexpr float kLevelLeft = -13.0f;      // the level's outer walls, for the camera
-constexpr float kLevelRight = 63.0f;
+constexpr float kLevelLeft = -14.0f;      // the level's outer walls, for the camera
+constexpr float kLevelRight = 66.0f;
 constexpr float kLowestCameraY = 5.0f; // keeps the ground in the lower part of the screen
 
-constexpr float kDustLifetime = 0.4f; // seconds
+constexpr float kDustLifetime = 0.4f;  // seconds
+constexpr float kDustFallSpeed = 4.0f; // m/s: landings faster than this raise dust
 
 // Collision categories. Shapes collide when each one's category is in the other's mask.
 constexpr std::uint32_t kSolidCategory = 1u << 0;
@@ -74,10 +83,14 @@ constexpr oblique::Color kGrassColor{0.40f, 0.78f, 0.30f, 1.0f};
 constexpr oblique::Color kPlayerColor{1.0f, 0.72f, 0.20f, 1.0f};
 constexpr oblique::Color kEyeColor{0.10f, 0.10f, 0.12f, 1.0f};
 constexpr oblique::Color kCrateColor{0.80f, 0.56f, 0.30f, 1.0f};
+constexpr oblique::Color kHeavyCrateColor{0.52f, 0.52f, 0.58f, 1.0f};
+constexpr oblique::Color kPlatformColor{0.45f, 0.70f, 0.95f, 1.0f};
 constexpr oblique::Color kCoinColor{1.0f, 0.86f, 0.20f, 1.0f};
 constexpr oblique::Color kGhostColor{0.72f, 0.50f, 1.0f, 0.45f};
 constexpr oblique::Color kFlagColor{0.30f, 0.95f, 0.45f, 1.0f};
 constexpr oblique::Color kPoleColor{0.85f, 0.85f, 0.85f, 1.0f};
+constexpr oblique::Color kNormalColor{1.0f, 0.35f, 0.35f, 1.0f};
+constexpr oblique::Color kPushColor{1.0f, 1.0f, 1.0f, 1.0f};
 constexpr oblique::Color kDustColor{0.85f, 0.80f, 0.70f, 1.0f};
 constexpr oblique::Color kTextColor{0.95f, 0.95f, 0.95f, 1.0f};
 constexpr oblique::Color kSignColor{0.75f, 0.80f, 0.95f, 1.0f};
@@ -93,46 +106,83 @@ struct Block
     oblique::Vec2 upper;
 };
 
-constexpr std::array<Block, 9> kSolidBlocks{{
-    {{-13.0f, -5.0f}, {63.0f, 0.0f}},  // the ground, deep enough to fill the screen below
-    {{-13.0f, 0.0f}, {-12.0f, 12.0f}}, // the left wall
-    {{62.0f, 0.0f}, {63.0f, 12.0f}},   // the right wall
-    {{-12.0f, 3.0f}, {-5.0f, 3.6f}},   // the roof of the coin store
-    {{14.0f, 0.0f}, {30.0f, 3.0f}},    // the ledge: higher than a jump
-    {{33.5f, 2.0f}, {36.5f, 2.5f}},    // three floating platforms
-    {{38.5f, 4.0f}, {41.5f, 4.5f}},
-    {{44.0f, 5.8f}, {47.0f, 6.3f}},
-    {{54.0f, 0.0f}, {62.0f, 0.6f}}, // a low step before the flag
+constexpr std::array<Block, 10> kSolidBlocks{{
+    {{-14.0f, -5.0f}, {66.0f, 0.0f}}, // the ground, deep enough to fill the screen below
+    {{-14.0f, 0.0f}, {-13.0f, 9.0f}}, // the left wall
+    {{65.0f, 0.0f}, {66.0f, 9.0f}},   // the right wall
+    {{-13.0f, 3.0f}, {-8.0f, 3.6f}},  // the roof of the coin store
+    {{0.0f, 0.0f}, {1.0f, 0.2f}},     // three steps of 20 cm: walked up, never jumped
+    {{1.0f, 0.0f}, {2.0f, 0.4f}},
+    {{2.0f, 0.0f}, {14.0f, 0.6f}},
+    {{14.0f, 0.0f}, {34.0f, 3.6f}},  // the ledge: 3 m over the steps, more than a jump
+    {{21.0f, 3.6f}, {23.0f, 5.33f}}, // the hilltop between the two slopes
+    {{53.0f, 0.0f}, {54.0f, 0.5f}},  // a kerb before the crate stack: 50 cm, jumped
+}};
+
+// A slope: a static slab whose top face runs from `foot` at `angle` for `length` metres (the slab
+// itself is 1 m thick, its lower part buried in the blocks around it).
+struct Slope
+{
+    oblique::Vec2 foot;
+    float angle; // radians
+    float length;
+};
+
+constexpr float kDegree = std::numbers::pi_v<float> / 180.0f;
+constexpr std::array<Slope, 2> kSlopes{{
+    {{18.0f, 3.6f}, 30.0f * kDegree, 3.4641f}, // up to the hilltop: 30 degrees, walkable
+    {{23.0f, 5.33f}, -60.0f * kDegree, 2.0f},  // down from it: 60 degrees, too steep to walk up
 }};
 
 // The wall of the coin store: the player walks through it, crates do not.
-constexpr Block kGhostWall{{-6.0f, 0.0f}, {-5.0f, 3.0f}};
+constexpr Block kGhostWall{{-8.5f, 0.0f}, {-8.0f, 3.0f}};
 
-constexpr std::array<oblique::Vec2, 6> kCrates{{
-    {-3.0f, 0.5f}, // next to the ghost wall, to try it with
-    {9.0f, 0.5f},  // the one to push to the ledge
-    {49.0f, 0.5f}, // a small stack to knock over
-    {50.0f, 0.5f},
-    {49.5f, 1.5f},
-    {24.0f, 3.5f}, // up on the ledge
+struct Crate
+{
+    oblique::Vec2 position;
+    float halfSize;
+    float mass; // kg
+};
+
+constexpr std::array<Crate, 6> kCrates{{
+    {{-5.5f, 0.5f}, 0.5f, 5.0f},  // pushed into the ghost wall, which stops it
+    {{7.0f, 1.1f}, 0.5f, 20.0f},  // the one to push to the ledge
+    {{16.0f, 4.3f}, 0.7f, 80.0f}, // too heavy to push: jump over it
+    {{56.0f, 0.5f}, 0.5f, 3.0f},  // a small stack to knock over
+    {{57.0f, 0.5f}, 0.5f, 3.0f},
+    {{56.5f, 1.5f}, 0.5f, 3.0f},
 }};
+constexpr float kHeavyCrateMass = 50.0f; // crates at least this heavy are drawn in iron
+
+// A kinematic platform sliding to and fro between two centres, at a steady speed.
+constexpr oblique::Vec2 kShuttleHalfSize{1.5f, 0.15f};
+constexpr float kShuttleLeft = 37.0f;
+constexpr float kShuttleRight = 44.0f;
+constexpr float kShuttleY = 3.3f;
+constexpr float kShuttleSpeed = 2.0f;
+
+// A see-saw: a plank turning to and fro about its middle, up to kSeesawTilt either way.
+constexpr oblique::Vec2 kSeesawCenter{49.5f, 3.4f};
+constexpr oblique::Vec2 kSeesawHalfSize{2.2f, 0.15f};
+constexpr float kSeesawTilt = 0.3f; // radians
+constexpr float kSeesawRate = 1.1f; // rad/s of the swing's phase
 
 constexpr std::array<oblique::Vec2, 12> kCoins{{
+    {-12.0f, 1.0f}, // in the coin store
+    {-11.0f, 1.0f},
+    {-10.0f, 1.0f},
     {3.0f, 2.0f},
-    {5.0f, 2.6f},
-    {7.0f, 2.0f},
-    {-10.0f, 1.0f}, // in the coin store
-    {-9.0f, 1.0f},
-    {-8.0f, 1.0f},
-    {18.0f, 4.0f},
-    {21.0f, 4.8f},
-    {27.0f, 4.0f},
-    {35.0f, 3.2f},
-    {40.0f, 5.2f},
-    {45.5f, 7.0f},
+    {10.5f, 2.6f},
+    {16.0f, 6.3f}, // over the heavy crate
+    {22.0f, 6.5f}, // on the hilltop
+    {26.0f, 4.6f},
+    {37.0f, 5.0f}, // over the platforms
+    {44.0f, 5.0f},
+    {49.5f, 5.2f},
+    {56.5f, 3.0f}, // over the stack
 }};
 
-constexpr oblique::Vec2 kFlagBase{59.0f, 0.6f};
+constexpr oblique::Vec2 kFlagBase{61.0f, 0.0f};
 constexpr float kFlagHeight = 3.0f;
 
 struct Sign
@@ -141,10 +191,16 @@ struct Sign
     std::string_view text;
 };
 
-constexpr std::array<Sign, 3> kSigns{{
-    {{-7.6f, 5.0f}, "Ghost wall: you pass, crates don't"},
-    {{7.0f, 4.6f}, "Too high to jump: push a crate here"},
-    {{56.8f, 5.0f}, "Goal"},
+constexpr std::array<Sign, 9> kSigns{{
+    {{-10.6f, 5.2f}, "Ghost wall: you pass, crates don't"},
+    {{-0.5f, 2.6f}, "20 cm steps: walked up"},
+    {{7.0f, 5.4f}, "Too high to jump: push the crate here"},
+    {{14.6f, 7.6f}, "80 kg: too heavy to push"},
+    {{17.2f, 6.0f}, "30 degrees: walkable"},
+    {{23.0f, 7.3f}, "60 degrees: too steep"},
+    {{35.5f, 7.0f}, "Ride the platforms"},
+    {{53.5f, 4.6f}, "Knock it over"},
+    {{59.8f, 5.0f}, "Goal"},
 }};
 
 // A puff of dust where the player landed.
@@ -178,17 +234,20 @@ protected:
             startLevel();
         }
         const float dt = time.elapsedSeconds();
-        // The very first update has dt = 0, which World::step rejects.
+        // The very first update has dt = 0, which World::step and CharacterMover::move reject.
+        // The world steps first and the player moves after, so that it is drawn where the
+        // platform it rides is now (the mover carries it by as far as the platform went).
         if (dt > 0.0f)
         {
-            movePlayer();
+            drivePlatforms(dt);
             m_world.step(dt);
-            handleLandings();
-            handleSensors();
+            movePlayer(dt);
+            collectSensors();
             if (!m_won)
             {
                 m_playTime += dt;
             }
+            m_time += dt;
             ageDust(dt);
         }
         followPlayer(dt);
@@ -198,7 +257,7 @@ protected:
     void draw(const oblique::GameTime& time) override
     {
         drawLevel();
-        drawCratesAndCoins(static_cast<float>(time.totalSeconds()));
+        drawBodies(static_cast<float>(time.totalSeconds()));
         drawPlayer();
         drawHud();
         Game::draw(time);
@@ -216,41 +275,43 @@ private:
         return m_world.createBody(def, shape);
     }
 
-    void startLevel()
+    void addSlope(const Slope& slope, oblique::ShapeDef shape)
     {
-        m_world = oblique::World{};
-        m_world.setGravity(kGravity);
-        m_solids.clear();
-        m_crates.clear();
-        m_coins.clear();
-        m_dust.clear();
-        m_won = false;
-        m_playTime = 0.0f;
+        const oblique::Vec2 along{std::cos(slope.angle), std::sin(slope.angle)};
+        oblique::BodyDef def;
+        def.type = oblique::BodyType::Static;
+        def.position = slope.foot + (0.5f * slope.length) * along - 0.5f * oblique::perp(along);
+        def.angle = slope.angle;
+        shape.halfExtents = {0.5f * slope.length, 0.5f};
+        m_world.createBody(def, shape);
+    }
 
-        oblique::ShapeDef solid = oblique::boxShape({1.0f, 1.0f});
-        solid.filter.categoryBits = kSolidCategory;
-        for (const Block& block : kSolidBlocks)
-        {
-            m_solids.push_back(addStaticBlock(block, solid));
-        }
+    oblique::BodyId addPlatform(oblique::Vec2 position, oblique::Vec2 halfSize)
+    {
+        oblique::BodyDef def;
+        def.type = oblique::BodyType::Kinematic;
+        def.position = position;
+        oblique::ShapeDef shape = oblique::boxShape(halfSize);
+        shape.filter.categoryBits = kSolidCategory;
+        return m_world.createBody(def, shape);
+    }
 
-        // Ghost: everything but the player.
-        oblique::ShapeDef ghost = oblique::boxShape({1.0f, 1.0f});
-        ghost.filter.categoryBits = kGhostCategory;
-        ghost.filter.maskBits = ~kPlayerCategory;
-        m_ghostWall = addStaticBlock(kGhostWall, ghost);
-
-        for (const oblique::Vec2 position : kCrates)
+    void addCrates()
+    {
+        for (const Crate& c : kCrates)
         {
             oblique::BodyDef def;
-            def.position = position;
-            oblique::ShapeDef crate = oblique::boxShape({kCrateHalfSize, kCrateHalfSize});
-            crate.density = 0.5f; // light enough to push about
+            def.position = c.position;
+            oblique::ShapeDef crate = oblique::boxShape({c.halfSize, c.halfSize});
+            crate.density = c.mass / (4.0f * c.halfSize * c.halfSize);
             crate.filter.categoryBits = kCrateCategory;
             m_crates.push_back(m_world.createBody(def, crate));
         }
+    }
 
-        // Coins and the goal are sensors: they report overlaps and never push.
+    // Coins and the goal are sensors: the mover reports overlapping them, and they never push.
+    void addSensors()
+    {
         oblique::ShapeDef coin = oblique::circleShape(kCoinRadius);
         coin.isSensor = true;
         for (const oblique::Vec2 position : kCoins)
@@ -266,122 +327,154 @@ private:
         goalDef.type = oblique::BodyType::Static;
         goalDef.position = kFlagBase + oblique::Vec2{0.0f, 0.5f * kFlagHeight};
         m_goal = m_world.createBody(goalDef, goal);
+    }
 
-        // The player never tips over, and slides along walls rather than sticking to them.
-        oblique::BodyDef playerDef;
-        playerDef.position = kPlayerStart;
-        playerDef.fixedRotation = true;
-        playerDef.allowSleep = false;
-        oblique::ShapeDef player = oblique::boxShape(kPlayerHalfSize);
-        player.friction = 0.0f;
-        player.filter.categoryBits = kPlayerCategory;
-        m_player = m_world.createBody(playerDef, player);
+    // The player: a kinematic stand-in body that crates collide with, and the mover, which leaves
+    // out the stand-in and the ghost wall.
+    void addPlayer()
+    {
+        oblique::BodyDef standInDef;
+        standInDef.type = oblique::BodyType::Kinematic;
+        standInDef.position = kPlayerStart;
+        oblique::ShapeDef standIn = oblique::boxShape(kPlayerHalfSize);
+        standIn.filter.categoryBits = kPlayerCategory;
+        standIn.filter.maskBits = kCrateCategory;
+        m_standIn = m_world.createBody(standInDef, standIn);
 
+        oblique::CharacterMoverDef def;
+        def.halfExtents = kPlayerHalfSize;
+        def.filter.maskBits = ~kGhostCategory;
+        def.ignoredBodies = {m_standIn};
+        def.maxSlopeAngle = kMaxSlope;
+        def.stepHeight = kStepHeight;
+        def.pushStrength = kPushStrength;
+        m_player.emplace(def, kPlayerStart);
+        m_velocity = {};
+    }
+
+    void startLevel()
+    {
+        m_world = oblique::World{};
+        m_world.setGravity(kGravity);
+        m_solids.clear();
+        m_crates.clear();
+        m_coins.clear();
+        m_dust.clear();
+        m_won = false;
+        m_playTime = 0.0f;
+        m_time = 0.0f;
+
+        oblique::ShapeDef solid = oblique::boxShape({1.0f, 1.0f});
+        solid.filter.categoryBits = kSolidCategory;
+        for (const Block& block : kSolidBlocks)
+        {
+            m_solids.push_back(addStaticBlock(block, solid));
+        }
+        for (const Slope& slope : kSlopes)
+        {
+            addSlope(slope, solid);
+        }
+        // Ghost: everything but the player.
+        oblique::ShapeDef ghost = oblique::boxShape({1.0f, 1.0f});
+        ghost.filter.categoryBits = kGhostCategory;
+        ghost.filter.maskBits = ~kPlayerCategory;
+        m_ghostWall = addStaticBlock(kGhostWall, ghost);
+
+        m_shuttle = addPlatform({kShuttleLeft, kShuttleY}, kShuttleHalfSize);
+        m_world.setLinearVelocity(m_shuttle, {kShuttleSpeed, 0.0f});
+        m_seesaw = addPlatform(kSeesawCenter, kSeesawHalfSize);
+
+        addCrates();
+        addSensors();
+        addPlayer();
         camera().setCenter(cameraTarget());
+    }
+
+    // --- Platforms -----------------------------------------------------------------------------
+
+    // Kinematic bodies move at the velocity they are given: the shuttle turns round at its ends,
+    // and the see-saw is given the turn that brings it to its swing's next angle in this step.
+    void drivePlatforms(float dt)
+    {
+        const float x = m_world.position(m_shuttle).x;
+        const float vx = m_world.linearVelocity(m_shuttle).x;
+        if ((x >= kShuttleRight && vx > 0.0f) || (x <= kShuttleLeft && vx < 0.0f))
+        {
+            m_world.setLinearVelocity(m_shuttle, {-vx, 0.0f});
+        }
+        const float next = kSeesawTilt * std::sin(kSeesawRate * (m_time + dt));
+        m_world.setAngularVelocity(m_seesaw, (next - m_world.angle(m_seesaw)) / dt);
     }
 
     // --- The player ----------------------------------------------------------------------------
 
-    // Standing means a short ray down from either side of the feet hits something solid. The rays
-    // start inside the player, so its own category is left out of the mask, and so is the ghost
-    // wall's, which the player does not stand on.
-    bool isGrounded() const
-    {
-        oblique::QueryFilter standable;
-        standable.maskBits = kSolidCategory | kCrateCategory;
-        const oblique::Vec2 center = m_world.position(m_player);
-        const oblique::Vec2 down{0.0f, -(kPlayerHalfSize.y + kGroundProbe)};
-        const float inset = kPlayerHalfSize.x - 0.05f;
-        for (const float side : {-inset, inset})
-        {
-            if (m_world.rayCastClosest(center + oblique::Vec2{side, 0.0f}, down, standable))
-            {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    void movePlayer()
+    float walkInput() const
     {
         float direction = 0.0f;
-        if (!m_won)
+        if (m_won)
         {
-            if (input().isKeyDown(oblique::Key::A) || input().isKeyDown(oblique::Key::Left))
-            {
-                direction -= 1.0f;
-            }
-            if (input().isKeyDown(oblique::Key::D) || input().isKeyDown(oblique::Key::Right))
-            {
-                direction += 1.0f;
-            }
+            return direction;
         }
+        if (input().isKeyDown(oblique::Key::A) || input().isKeyDown(oblique::Key::Left))
+        {
+            direction -= 1.0f;
+        }
+        if (input().isKeyDown(oblique::Key::D) || input().isKeyDown(oblique::Key::Right))
+        {
+            direction += 1.0f;
+        }
+        return direction;
+    }
+
+    bool jumpPressed() const
+    {
+        return !m_won && (input().wasKeyPressed(oblique::Key::Space) ||
+                          input().wasKeyPressed(oblique::Key::W) || input().wasKeyPressed(oblique::Key::Up));
+    }
+
+    // The game owns the velocity: the walk is set outright (crisp control), gravity and jumps change
+    // the vertical part, and the mover hands back what the world let through (landing ends a fall,
+    // a wall a run into it).
+    void movePlayer(float dt)
+    {
+        const float direction = walkInput();
         if (direction != 0.0f)
         {
             m_facing = direction;
         }
-        // Horizontal speed is set outright (crisp control); gravity keeps the vertical speed.
-        const oblique::Vec2 velocity = m_world.linearVelocity(m_player);
-        m_world.setLinearVelocity(m_player, {direction * kRunSpeed, velocity.y});
-
-        const bool jumpPressed = input().wasKeyPressed(oblique::Key::Space) ||
-                                 input().wasKeyPressed(oblique::Key::W) ||
-                                 input().wasKeyPressed(oblique::Key::Up);
-        if (jumpPressed && !m_won && isGrounded())
+        m_velocity.x = direction * kRunSpeed;
+        m_velocity += dt * kGravity;
+        const bool wasGrounded = m_player->ground().grounded;
+        if (wasGrounded && jumpPressed())
         {
-            // The impulse that brings the vertical speed to exactly kJumpSpeed, whatever it was.
-            const float impulse = m_world.mass(m_player) * (kJumpSpeed - velocity.y);
-            m_world.applyLinearImpulse(m_player, {0.0f, impulse}, m_world.position(m_player));
+            m_velocity.y = kJumpSpeed;
+        }
+        const float fallSpeed = -m_velocity.y;
+        m_velocity = m_player->move(m_world, m_velocity, dt);
+        // The stand-in follows by teleport, not by velocity: moving, a kinematic body would shove
+        // crates with unlimited strength.
+        m_world.setTransform(m_standIn, m_player->position(), 0.0f);
+
+        if (!wasGrounded && m_player->ground().grounded && fallSpeed > kDustFallSpeed)
+        {
+            m_dust.push_back({m_player->ground().point});
         }
     }
 
-    // A contact that begins with the player on top of something is a landing: leave some dust.
-    void handleLandings()
+    // Coins the player touched are collected; the goal ends the level.
+    void collectSensors()
     {
-        constexpr float kMinUpward = 0.7f; // how upright the contact normal must be
-        for (const oblique::ContactBeginEvent& e : m_world.contactBeginEvents())
+        for (const oblique::ShapeRef& sensor : m_player->sensorsEntered())
         {
-            // The normal points from a to b; turn it so it points from the other body to the player.
-            oblique::Vec2 normal = e.manifold.normal;
-            if (e.a == m_player)
-            {
-                normal = -normal;
-            }
-            else if (e.b != m_player)
-            {
-                continue;
-            }
-            if (normal.y > kMinUpward)
-            {
-                m_dust.push_back({m_world.position(m_player) - oblique::Vec2{0.0f, kPlayerHalfSize.y}});
-            }
-        }
-    }
-
-    // Coins touched by the player are collected; the goal ends the level. The events are spans into
-    // the world, so bodies are destroyed only after reading them all.
-    void handleSensors()
-    {
-        std::vector<oblique::BodyId> collected;
-        for (const oblique::SensorEvent& e : m_world.sensorBeginEvents())
-        {
-            if (e.visitor != m_player)
-            {
-                continue; // a crate rolling through a coin does not collect it
-            }
-            if (e.sensor == m_goal)
+            if (sensor.body == m_goal)
             {
                 m_won = true;
             }
-            else if (std::find(m_coins.begin(), m_coins.end(), e.sensor) != m_coins.end())
+            else if (std::find(m_coins.begin(), m_coins.end(), sensor.body) != m_coins.end())
             {
-                collected.push_back(e.sensor);
+                m_world.destroyBody(sensor.body);
+                std::erase(m_coins, sensor.body);
             }
-        }
-        for (const oblique::BodyId coin : collected)
-        {
-            m_world.destroyBody(coin);
-            std::erase(m_coins, coin);
         }
     }
 
@@ -400,7 +493,7 @@ private:
     oblique::Vec2 cameraTarget() const
     {
         const float halfWidth = 0.5f * camera().viewportSize().x / camera().zoom();
-        const oblique::Vec2 player = m_world.position(m_player);
+        const oblique::Vec2 player = m_player->position();
         return {std::clamp(player.x, kLevelLeft + halfWidth, kLevelRight - halfWidth),
                 std::max(player.y + kCameraLift, kLowestCameraY)};
     }
@@ -419,19 +512,43 @@ private:
         debugDraw().drawSolidPolygon(oblique::corners(m_world.obb(body)), color);
     }
 
+    // Earth with a strip of grass along its top face (turned with it, for slopes).
+    void drawEarth(oblique::BodyId body)
+    {
+        const oblique::Obb box = m_world.obb(body);
+        const std::array<oblique::Vec2, 4> c = oblique::corners(box);
+        const oblique::Vec2 depth = 0.15f * oblique::axisY(box);
+        drawBox(body, kGroundColor);
+        const std::array<oblique::Vec2, 4> grass{{c[3] - depth, c[2] - depth, c[2], c[3]}};
+        debugDraw().drawSolidPolygon(grass, kGrassColor);
+    }
+
+    // A slope's slab is mostly buried in the blocks around it: drawn is the earth above them, the
+    // triangle under its top face, and the grass along that face.
+    void drawSlope(const Slope& slope)
+    {
+        const oblique::Vec2 along{std::cos(slope.angle), std::sin(slope.angle)};
+        const oblique::Vec2 end = slope.foot + slope.length * along;
+        const oblique::Vec2 low = slope.foot.y < end.y ? slope.foot : end;
+        const oblique::Vec2 high = slope.foot.y < end.y ? end : slope.foot;
+        const std::array<oblique::Vec2, 3> earth{{low, {high.x, low.y}, high}};
+        debugDraw().drawSolidPolygon(earth, kGroundColor);
+        const oblique::Vec2 depth = 0.15f * oblique::perp(along);
+        const std::array<oblique::Vec2, 4> grass{{slope.foot - depth, end - depth, end, slope.foot}};
+        debugDraw().drawSolidPolygon(grass, kGrassColor);
+    }
+
     void drawLevel()
     {
         oblique::DebugDraw& d = debugDraw();
+        // Slopes first: the blocks drawn after cover their grass where it runs into them.
+        for (const Slope& slope : kSlopes)
+        {
+            drawSlope(slope);
+        }
         for (const oblique::BodyId solid : m_solids)
         {
-            drawBox(solid, kGroundColor);
-            // A strip of grass along the top.
-            const oblique::Aabb box = m_world.aabb(solid);
-            const std::array<oblique::Vec2, 4> grass{{{box.lower.x, box.upper.y - 0.15f},
-                                                      {box.upper.x, box.upper.y - 0.15f},
-                                                      box.upper,
-                                                      {box.lower.x, box.upper.y}}};
-            d.drawSolidPolygon(grass, kGrassColor);
+            drawEarth(solid);
         }
         drawBox(m_ghostWall, kGhostColor);
 
@@ -458,16 +575,22 @@ private:
         }
     }
 
-    void drawCratesAndCoins(float seconds)
+    void drawBodies(float seconds)
     {
         oblique::DebugDraw& d = debugDraw();
         for (const oblique::BodyId crate : m_crates)
         {
+            const bool heavy = m_world.mass(crate) >= kHeavyCrateMass;
+            const oblique::Color color = heavy ? kHeavyCrateColor : kCrateColor;
             const std::array<oblique::Vec2, 4> c = oblique::corners(m_world.obb(crate));
-            d.drawSolidPolygon(c, kCrateColor);
-            d.drawSegment(c[0], c[2], kCrateColor); // the planks' cross brace
-            d.drawSegment(c[1], c[3], kCrateColor);
+            d.drawSolidPolygon(c, color);
+            d.drawSegment(c[0], c[2], color); // the planks' cross brace
+            d.drawSegment(c[1], c[3], color);
         }
+        drawBox(m_shuttle, kPlatformColor);
+        drawBox(m_seesaw, kPlatformColor);
+        d.drawPoint(kSeesawCenter, 8.0f, kPoleColor); // the see-saw's pivot
+
         // Coins spin: an ellipse whose width follows a cosine. They shine: filled in their full
         // colour rather than the darker shade everything else gets.
         debugDraw().setFillStyle(1.0f, 1.0f);
@@ -488,13 +611,55 @@ private:
         debugDraw().setFillStyle(kFillAlpha, kFillBrightness);
     }
 
+    // An arrow from `from` along `direction` (unit) for `length` metres.
+    void drawArrow(oblique::Vec2 from, oblique::Vec2 direction, float length, oblique::Color color)
+    {
+        const oblique::Vec2 tip = from + length * direction;
+        const oblique::Vec2 back = -0.2f * direction;
+        const oblique::Vec2 side = 0.1f * oblique::perp(direction);
+        debugDraw().drawSegment(from, tip, color);
+        debugDraw().drawSegment(tip, tip + back + side, color);
+        debugDraw().drawSegment(tip, tip + back - side, color);
+    }
+
     void drawPlayer()
     {
-        drawBox(m_player, kPlayerColor);
+        const oblique::Vec2 center = m_player->position();
+        debugDraw().drawSolidPolygon(oblique::corners(oblique::makeObb(center, kPlayerHalfSize)),
+                                     kPlayerColor);
         // Two eyes looking the way the player last moved.
-        const oblique::Vec2 head = m_world.position(m_player) + oblique::Vec2{0.15f * m_facing, 0.3f};
+        const oblique::Vec2 head = center + oblique::Vec2{0.15f * m_facing, 0.3f};
         debugDraw().drawPoint(head - oblique::Vec2{0.1f, 0.0f}, 6.0f, kEyeColor);
         debugDraw().drawPoint(head + oblique::Vec2{0.1f, 0.0f}, 6.0f, kEyeColor);
+
+        const oblique::CharacterGround& ground = m_player->ground();
+        if (ground.grounded)
+        {
+            debugDraw().drawPoint(ground.point, 7.0f, kNormalColor);
+            drawArrow(ground.point, ground.normal, kNormalLength, kNormalColor);
+        }
+        for (const oblique::CharacterPush& push : m_player->pushes())
+        {
+            drawArrow(push.point, oblique::normalize(push.impulse), 0.5f, kPushColor);
+        }
+    }
+
+    // What the mover says about the player: what it stands on, at what slope, and what it pushes.
+    void describeGround(char* line, std::size_t size) const
+    {
+        const oblique::CharacterGround& ground = m_player->ground();
+        if (!ground.grounded)
+        {
+            std::snprintf(line, size, "In the air");
+            return;
+        }
+        const float slope = std::acos(std::clamp(ground.normal.y, -1.0f, 1.0f)) / kDegree;
+        const bool riding = m_world.bodyType(ground.body) == oblique::BodyType::Kinematic;
+        const bool onCrate = std::find(m_crates.begin(), m_crates.end(), ground.body) != m_crates.end();
+        std::snprintf(line, size, "On %s: normal (%.2f, %.2f), %.0f degrees%s",
+                      riding ? "a platform" : (onCrate ? "a crate" : "the ground"),
+                      static_cast<double>(ground.normal.x), static_cast<double>(ground.normal.y),
+                      static_cast<double>(slope), m_player->pushes().empty() ? "" : "   pushing");
     }
 
     void drawHud()
@@ -502,11 +667,14 @@ private:
         oblique::SfmlDebugDraw& d = debugDraw();
         const oblique::Vec2 screen = camera().viewportSize();
         const int collected = static_cast<int>(kCoins.size() - m_coins.size());
-        char line[96];
+        char line[128];
         std::snprintf(line, sizeof line, "Coins %d/%d     Time %.1f s", collected,
                       static_cast<int>(kCoins.size()), static_cast<double>(m_playTime));
         d.setCharacterSize(20);
         d.drawScreenString({16.0f, 12.0f}, line, kTextColor);
+        describeGround(line, sizeof line);
+        d.setCharacterSize(16);
+        d.drawScreenString({16.0f, 40.0f}, line, kNormalColor);
         d.setCharacterSize(14);
         d.drawScreenString({16.0f, screen.y - 28.0f},
                            "A/D or arrows run   Space, W or Up jump   R restart   Esc quit", kSignColor);
@@ -520,15 +688,20 @@ private:
     }
 
     oblique::World m_world;
-    oblique::BodyId m_player;
+    std::optional<oblique::CharacterMover> m_player; // made with each level
+    oblique::Vec2 m_velocity;                        // the player's, kept from frame to frame
+    oblique::BodyId m_standIn;
     oblique::BodyId m_goal;
     oblique::BodyId m_ghostWall;
+    oblique::BodyId m_shuttle;
+    oblique::BodyId m_seesaw;
     std::vector<oblique::BodyId> m_solids;
     std::vector<oblique::BodyId> m_crates;
     std::vector<oblique::BodyId> m_coins; // the ones not collected yet
     std::vector<Dust> m_dust;
     float m_facing = 1.0f; // +1 right, -1 left
     float m_playTime = 0.0f;
+    float m_time = 0.0f; // seconds since the level started, for the see-saw's swing
     bool m_won = false;
 };
 
