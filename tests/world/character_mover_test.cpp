@@ -7,6 +7,7 @@
 #include "oblique/mtv.hpp"
 #include "world_scenes.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <gtest/gtest.h>
@@ -599,6 +600,41 @@ TEST(CharacterMover, RidesARotatingPlatform)
 }
 
 // --- sensors -------------------------------------------------------------------------------------
+
+TEST(CharacterMover, JumpsUpThroughAOneWayPlatformLandsOnItAndWalksInFromTheSide)
+{
+    // A one-way platform 2 m up (top at 2.2 m), solid from above only: jumping at 9 m/s from
+    // the ground (4 m high) passes up through it and lands on it; walking in at its own height
+    // from the side passes through its end.
+    World world;
+    addGround(world);
+    ShapeDef plank = boxShape({1.5f, 0.2f});
+    plank.oneWay = {0.0f, 1.0f};
+    const BodyId platform = world.createBody(bodyAt(BodyType::Static, {0.0f, 2.0f}), plank);
+    Player player{CharacterMover(CharacterMoverDef{}, {0.0f, kHalf.y}), {0.0f, 9.0f}};
+    float highest = 0.0f;
+    for (int i = 0; i < 150; ++i)
+    {
+        player.frame(world, 0.0f);
+        highest = std::max(highest, player.mover.position().y);
+    }
+    EXPECT_GT(highest, 3.5f);
+    EXPECT_TRUE(player.mover.ground().grounded);
+    EXPECT_TRUE(player.mover.ground().body == platform);
+    EXPECT_NEAR(player.mover.position().y, 2.2f + kHalf.y, 1e-3f);
+
+    // From the side, its feet level with the plank's middle: walks through the end.
+    World side;
+    addGround(side);
+    side.createBody(bodyAt(BodyType::Static, {0.0f, kHalf.y}), plank);
+    Player walker{CharacterMover(CharacterMoverDef{}, {-4.0f, kHalf.y}), {}};
+    for (int i = 0; i < 120; ++i)
+    {
+        walker.frame(side, 4.0f);
+    }
+    EXPECT_GT(walker.mover.position().x, 3.0f);
+    EXPECT_NEAR(walker.mover.position().y, kHalf.y, kTight);
+}
 
 TEST(CharacterMover, ReportsASensorOnceOnEnteringAndOnceOnLeaving)
 {

@@ -2,7 +2,8 @@
 /// The character mover: a box or circle the game walks through the world itself (it is not a
 /// body). It slides along walls, stands on ground and knows what it stands on, steps up small
 /// ledges, keeps to slopes no steeper than a limit, rides kinematic platforms, pushes dynamic
-/// bodies with a set strength through the solver, and reports the sensors it overlaps.
+/// bodies with a set strength through the solver, jumps up through one-way platforms and lands on
+/// them, and reports the sensors it overlaps.
 
 #include "oblique/body.hpp"
 #include "oblique/query.hpp"

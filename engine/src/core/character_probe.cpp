@@ -112,10 +112,19 @@ std::vector<CharacterProbe::Solid> CharacterProbe::solidsIn(const Aabb& region) 
     {
         if (!isIgnored(ref.body))
         {
-            solids.push_back({ref, m_world.bodyType(ref.body), geometryOf(m_world, ref.shape)});
+            const Vec2 oneWay = m_world.shape(ref.shape).oneWay;
+            solids.push_back({ref, m_world.bodyType(ref.body), geometryOf(m_world, ref.shape),
+                              oneWay == Vec2{} ? Vec2{} : rotate(m_world.transform(ref.body).q, oneWay)});
         }
     }
     return solids;
+}
+
+bool CharacterProbe::blocks(const Solid& solid, Vec2 normal, bool startsInside)
+{
+    // The scene format's one-way rule: within 45 degrees of the platform's direction.
+    constexpr float kOneWayCone = 0.70710678f;
+    return solid.oneWay == Vec2{} || (!startsInside && dot(normal, solid.oneWay) >= kOneWayCone);
 }
 
 // Straight up off walkable ground, so that standing still on a slope does not creep down it and
@@ -167,11 +176,16 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
         // Met on the way from `from`: it is left through the surface it was met on, which is not
         // always the one it overlaps least (landing near a ledge's edge goes deeper into the
         // ledge's top than it overlaps its side).
-        if (!rule.alongMtv && !(mtv(solid.geometry, before).depth > kResolveDepth))
+        const bool wasInside = rule.alongMtv || mtv(solid.geometry, before).depth > kResolveDepth;
+        if (!wasInside)
         {
             entry = entryFraction(solid.geometry, from, at);
             normal = mtv(solid.geometry, shapeAt(lerp(from, at, entry))).normal;
             depth = depthAlong(solid.geometry, character, normal);
+        }
+        if (!blocks(solid, normal, wasInside))
+        {
+            continue;
         }
         // What it met first is left first; of what it was already in, the deepest.
         if (first == nullptr || entry < firstEntry || (entry == firstEntry && depth > firstDepth))
@@ -280,7 +294,8 @@ std::optional<GroundContact> CharacterProbe::findGround(Vec2 at, float reach) co
         // Speculative points out to `reach` along the normal: a drop of `reach` straight down
         // closes at most that much of the gap.
         const Manifold m = collideShapes(solid.geometry, character, reach);
-        if (m.pointCount == 0 || !(m.normal.y >= m_cosMaxSlope))
+        if (m.pointCount == 0 || !(m.normal.y >= m_cosMaxSlope) ||
+            !blocks(solid, m.normal, mtv(solid.geometry, character).depth > kResolveDepth))
         {
             continue;
         }

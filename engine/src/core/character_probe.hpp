@@ -63,7 +63,12 @@ private:
         ShapeRef ref;
         BodyType bodyType;
         ShapeGeometry geometry;
+        Vec2 oneWay; // a one-way platform's direction in the world; zero for a solid
     };
+
+    // A one-way platform blocks only a character that meets it from its side, within 45 degrees
+    // of its direction; one that starts inside it (jumping up through it) passes.
+    static bool blocks(const Solid& solid, Vec2 normal, bool startsInside);
 
     std::vector<Solid> solidsIn(const Aabb& region) const;
     bool isIgnored(BodyId body) const;
