@@ -601,6 +601,31 @@ TEST(CharacterMover, RidesARotatingPlatform)
 
 // --- sensors -------------------------------------------------------------------------------------
 
+TEST(CharacterMover, WalksOverATileFloorWithoutCatchingOnASeam)
+{
+    // 16 separate 1 m tiles, box and circle characters at a run: no seam stops, lifts or drops
+    // them, and they stand on a tile every frame.
+    for (const bool circle : {false, true})
+    {
+        World world;
+        for (int i = 0; i < 16; ++i)
+        {
+            addBlock(world, {static_cast<float>(i), -1.0f}, {static_cast<float>(i) + 1.0f, 0.0f});
+        }
+        const float half = circle ? 0.3f : kHalf.y;
+        Player player{CharacterMover(circle ? circleDef(0.3f) : CharacterMoverDef{}, {0.5f, half}), {}};
+        for (int i = 0; i < 130; ++i)
+        {
+            player.move(world, 7.0f);
+            world.step(kDt);
+            SCOPED_TRACE(circle ? "circle" : "box");
+            ASSERT_TRUE(player.mover.ground().grounded) << "frame " << i;
+            ASSERT_NEAR(player.mover.position().y, half, kTight) << "frame " << i;
+        }
+        EXPECT_NEAR(player.mover.position().x, 0.5f + 130.0f * 7.0f * kDt, 1e-3f);
+    }
+}
+
 TEST(CharacterMover, JumpsUpThroughAOneWayPlatformLandsOnItAndWalksInFromTheSide)
 {
     // A one-way platform 2 m up (top at 2.2 m), solid from above only: jumping at 9 m/s from

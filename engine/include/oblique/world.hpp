@@ -36,7 +36,8 @@ namespace oblique
 namespace detail
 {
 struct WorldState;
-}
+struct WorldInternals;
+} // namespace detail
 
 /// One touching contact as World::contacts() reports it: shapeA of body a against shapeB of body
 /// b; the normal points from a to b.
@@ -242,6 +243,7 @@ public:
     std::uint64_t stateHash() const;
 
 private:
+    friend struct detail::WorldInternals; // the engine's own helpers built beside World
     std::unique_ptr<detail::WorldState> m_impl;
 };
 

@@ -1,6 +1,7 @@
 #include "character_probe.hpp"
 
 #include "oblique/world.hpp"
+#include "world_internals.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -63,9 +64,8 @@ float depthAlong(const ShapeGeometry& obstacle, const ShapeGeometry& character, 
 }
 
 // Where two touching or overlapping shapes meet: the middle of their contact points.
-Vec2 meetingPoint(const ShapeGeometry& obstacle, const ShapeGeometry& character)
+Vec2 meetingPoint(const Manifold& m, const ShapeGeometry& character)
 {
-    const Manifold m = collideShapes(obstacle, character);
     if (m.pointCount == 0)
     {
         return centerOf(character);
@@ -114,10 +114,37 @@ std::vector<CharacterProbe::Solid> CharacterProbe::solidsIn(const Aabb& region) 
         {
             const Vec2 oneWay = m_world.shape(ref.shape).oneWay;
             solids.push_back({ref, m_world.bodyType(ref.body), geometryOf(m_world, ref.shape),
-                              oneWay == Vec2{} ? Vec2{} : rotate(m_world.transform(ref.body).q, oneWay)});
+                              oneWay == Vec2{} ? Vec2{} : rotate(m_world.transform(ref.body).q, oneWay),
+                              WorldInternals::of(m_world).shapes[ref.shape.index].hiddenFaces});
         }
     }
     return solids;
+}
+
+Mtv CharacterProbe::pushOut(const Solid& solid, const ShapeGeometry& character)
+{
+    if (solid.hidden == 0)
+    {
+        return mtv(solid.geometry, character);
+    }
+    // The manifold's normal is the allowed axis of least penetration, its deepest point how far.
+    const Manifold m = contactWith(solid, character, 0.0f);
+    Mtv push;
+    for (int i = 0; i < m.pointCount; ++i)
+    {
+        push.depth = std::max(push.depth, -m.points[i].separation);
+    }
+    push.overlapping = m.pointCount > 0;
+    push.normal = m.normal;
+    push.translation = push.depth * m.normal;
+    return push;
+}
+
+Manifold CharacterProbe::contactWith(const Solid& solid, const ShapeGeometry& character, float speculative)
+{
+    return solid.hidden == 0
+               ? collideShapes(solid.geometry, character, speculative)
+               : collideShapesHidingFaces(solid.geometry, character, speculative, solid.hidden, 0);
 }
 
 bool CharacterProbe::blocks(const Solid& solid, Vec2 normal, bool startsInside)
@@ -165,7 +192,7 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
             continue;
         }
         // Obstacle first: the normal points from the obstacle to the character.
-        const Mtv now = mtv(solid.geometry, character);
+        const Mtv now = pushOut(solid, character);
         if (!now.overlapping || !(now.depth > rule.minDepth))
         {
             continue;
@@ -176,11 +203,11 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
         // Met on the way from `from`: it is left through the surface it was met on, which is not
         // always the one it overlaps least (landing near a ledge's edge goes deeper into the
         // ledge's top than it overlaps its side).
-        const bool wasInside = rule.alongMtv || mtv(solid.geometry, before).depth > kResolveDepth;
+        const bool wasInside = rule.alongMtv || pushOut(solid, before).depth > kResolveDepth;
         if (!wasInside)
         {
-            entry = entryFraction(solid.geometry, from, at);
-            normal = mtv(solid.geometry, shapeAt(lerp(from, at, entry))).normal;
+            entry = entryFraction(solid, from, at);
+            normal = pushOut(solid, shapeAt(lerp(from, at, entry))).normal;
             depth = depthAlong(solid.geometry, character, normal);
         }
         if (!blocks(solid, normal, wasInside))
@@ -208,21 +235,21 @@ std::optional<CharacterContact> CharacterProbe::firstOverlap(Vec2 from, Vec2 at,
     // The exit meets the surface at dot(exit, normal) >= kMinExitAlignment: this far along it
     // clears the overlap.
     contact.hit.translation = (firstDepth / dot(exit, firstNormal)) * exit;
-    contact.hit.point = meetingPoint(first->geometry, character);
+    contact.hit.point = meetingPoint(contactWith(*first, character, 0.0f), character);
     contact.bodyType = first->bodyType;
     contact.exit = exit;
     contact.ground = firstNormal.y >= m_cosMaxSlope;
     return contact;
 }
 
-float CharacterProbe::entryFraction(const ShapeGeometry& obstacle, Vec2 from, Vec2 to) const
+float CharacterProbe::entryFraction(const Solid& obstacle, Vec2 from, Vec2 to) const
 {
     float clear = 0.0f;
     float inside = 1.0f;
     for (int i = 0; i < kEntryBisections; ++i)
     {
         const float mid = 0.5f * (clear + inside);
-        if (mtv(obstacle, shapeAt(lerp(from, to, mid))).depth > kResolveDepth)
+        if (pushOut(obstacle, shapeAt(lerp(from, to, mid))).depth > kResolveDepth)
         {
             inside = mid;
         }
@@ -293,9 +320,9 @@ std::optional<GroundContact> CharacterProbe::findGround(Vec2 at, float reach) co
     {
         // Speculative points out to `reach` along the normal: a drop of `reach` straight down
         // closes at most that much of the gap.
-        const Manifold m = collideShapes(solid.geometry, character, reach);
+        const Manifold m = contactWith(solid, character, reach);
         if (m.pointCount == 0 || !(m.normal.y >= m_cosMaxSlope) ||
-            !blocks(solid, m.normal, mtv(solid.geometry, character).depth > kResolveDepth))
+            !blocks(solid, m.normal, pushOut(solid, character).depth > kResolveDepth))
         {
             continue;
         }

@@ -4,8 +4,10 @@
 // ignored bodies), and answers what the mover asks: where a slide ends, what ground lies below,
 // which sensors overlap.
 
+#include "hidden_faces.hpp"
 #include "oblique/body_type.hpp"
 #include "oblique/character_mover.hpp"
+#include "oblique/mtv.hpp"
 #include "oblique/query.hpp"
 #include "shape_geometry.hpp"
 
@@ -63,8 +65,15 @@ private:
         ShapeRef ref;
         BodyType bodyType;
         ShapeGeometry geometry;
-        Vec2 oneWay; // a one-way platform's direction in the world; zero for a solid
+        Vec2 oneWay;         // a one-way platform's direction in the world; zero for a solid
+        FaceMask hidden = 0; // faces flush neighbours cover (tile seams): they never push
     };
+
+    // The push out of a solid, as mtv() gives it, but from no face a flush neighbour hides and
+    // none of the corners such a face ends (so a tile floor's seams do not lift the character).
+    static Mtv pushOut(const Solid& solid, const ShapeGeometry& character);
+    // The solid's contact manifold with the character, hidden faces left out.
+    static Manifold contactWith(const Solid& solid, const ShapeGeometry& character, float speculative);
 
     // A one-way platform blocks only a character that meets it from its side, within 45 degrees
     // of its direction; one that starts inside it (jumping up through it) passes.
@@ -87,7 +96,7 @@ private:
     // Of those overlaps, the one to leave first.
     std::optional<CharacterContact> firstOverlap(Vec2 from, Vec2 at, const Leaving& rule) const;
     // How far along from -> to the shape first overlaps the obstacle (it does not at `from`).
-    float entryFraction(const ShapeGeometry& obstacle, Vec2 from, Vec2 to) const;
+    float entryFraction(const Solid& obstacle, Vec2 from, Vec2 to) const;
     Vec2 exitDirection(Vec2 normal) const;
 
     const World& m_world;
