@@ -15,6 +15,7 @@
 #include "oblique/circle.hpp"
 #include "oblique/contact_events.hpp"
 #include "oblique/debug_draw.hpp"
+#include "oblique/joint.hpp"
 #include "oblique/manifold.hpp"
 #include "oblique/obb.hpp"
 #include "oblique/pre_solve.hpp"
@@ -86,7 +87,7 @@ public:
     BodyId createBody(const BodyDef& body);
     /// Adds a body with one shape.
     BodyId createBody(const BodyDef& body, const ShapeDef& shape);
-    /// Removes a body and its shapes, ending their contacts (end events are reported) and waking
+    /// Removes a body, its joints and its shapes, ending their contacts (end events are reported) and waking
     /// what they touched.
     void destroyBody(BodyId id);
     /// True while the handle names a living body.
@@ -141,6 +142,33 @@ public:
     Obb obb(BodyId id) const;
     Circle circle(BodyId id) const;
     void setShape(BodyId id, const ShapeDef& shape);
+
+    // --- joints ---------------------------------------------------------------------------
+
+    /// Joins two bodies (different, at least one dynamic) as the definition says; anchors are
+    /// world points now, kept in each body's frame. Unless collideConnected, the two bodies stop
+    /// colliding (their contacts end, with events). Wakes both bodies.
+    JointId createJoint(const JointDef& joint);
+    /// Removes a joint and wakes its bodies; they may collide again from the next step.
+    /// destroyBody removes the body's joints too.
+    void destroyJoint(JointId id);
+    bool isValid(JointId id) const;
+    int jointCount() const;
+    /// The body's joints, in creation-slot order.
+    std::vector<JointId> joints(BodyId body) const;
+    JointType jointType(JointId id) const;
+    BodyId jointBodyA(JointId id) const;
+    BodyId jointBodyB(JointId id) const;
+    /// The force (N) and torque (N*m) the joint applied to body B over the last step; A got their
+    /// opposites (the torque about the anchor, from the motor and limits).
+    Vec2 reactionForce(JointId id) const;
+    float reactionTorque(JointId id) const;
+    /// Revolute joints: B's angle relative to A less what it was when the joint was made
+    /// (radians, not wrapped), and B's angular velocity less A's.
+    float jointAngle(JointId id) const;
+    float jointSpeed(JointId id) const;
+    /// Distance joints: the distance between the anchors now.
+    float currentLength(JointId id) const;
 
     // --- moving bodies --------------------------------------------------------------------
 
@@ -239,7 +267,8 @@ public:
 
     void draw(DebugDraw& drawer, const DrawOptions& options = {}) const;
     const Profile& profile() const;
-    /// A hash of every body's state bits: equal hashes mean bit-identical worlds.
+    /// A hash of every body's state bits and every joint's impulses: equal hashes mean
+    /// bit-identical worlds.
     std::uint64_t stateHash() const;
 
 private:

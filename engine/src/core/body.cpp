@@ -284,6 +284,7 @@ void World::destroyBody(BodyId id)
     w.checkNotInCallback("destroyBody");
     const std::uint32_t index = w.checkedIndex(id, "destroyBody");
     BodyRecord& r = w.records[index];
+    w.destroyJoints(index);
     w.dropContacts(index);
     while (r.shapeHead != kNullIndex)
     {

@@ -73,40 +73,44 @@ void WorldState::updatePairs()
         const Filter selfFilter = shapes[self].def.filter;
         const BodyType selfType = records[selfBody].type;
         const bool selfSensor = shapes[self].def.isSensor;
-        tree.query(tree.fatAabb(proxy),
-                   [&](std::int32_t other)
-                   {
-                       if (other == proxy)
-                       {
-                           return true;
-                       }
-                       // When both moved, only the query from the higher proxy reports the pair.
-                       if (tree.wasMoved(other) && other > proxy)
-                       {
-                           return true;
-                       }
-                       const std::uint32_t shape = tree.userData(other);
-                       const ShapeRecord& otherShape = shapes[shape];
-                       // Shapes of one body never collide.
-                       if (otherShape.body == selfBody)
-                       {
-                           return true;
-                       }
-                       // Solid shapes meet only where a dynamic body can be pushed; a sensor
-                       // notices bodies of every type.
-                       if (selfType != BodyType::Dynamic &&
-                           records[otherShape.body].type != BodyType::Dynamic && !selfSensor &&
-                           !otherShape.def.isSensor)
-                       {
-                           return true;
-                       }
-                       if (!shouldCollide(selfFilter, otherShape.def.filter))
-                       {
-                           return true;
-                       }
-                       pairBuffer.push_back(pairKey(self, shape));
-                       return true;
-                   });
+        tree.query(
+            tree.fatAabb(proxy),
+            [&](std::int32_t other)
+            {
+                if (other == proxy)
+                {
+                    return true;
+                }
+                // When both moved, only the query from the higher proxy reports the pair.
+                if (tree.wasMoved(other) && other > proxy)
+                {
+                    return true;
+                }
+                const std::uint32_t shape = tree.userData(other);
+                const ShapeRecord& otherShape = shapes[shape];
+                // Shapes of one body never collide.
+                if (otherShape.body == selfBody)
+                {
+                    return true;
+                }
+                // Solid shapes meet only where a dynamic body can be pushed; a sensor
+                // notices bodies of every type.
+                if (selfType != BodyType::Dynamic && records[otherShape.body].type != BodyType::Dynamic &&
+                    !selfSensor && !otherShape.def.isSensor)
+                {
+                    return true;
+                }
+                if (!shouldCollide(selfFilter, otherShape.def.filter))
+                {
+                    return true;
+                }
+                if (records[selfBody].jointHead != kNullIndex && jointKeepsApart(selfBody, otherShape.body))
+                {
+                    return true;
+                }
+                pairBuffer.push_back(pairKey(self, shape));
+                return true;
+            });
     }
     for (const std::int32_t proxy : moveBuffer)
     {

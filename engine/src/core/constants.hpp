@@ -10,6 +10,14 @@ inline constexpr float kMaxLinearCorrection = 0.2f;
 inline constexpr float kBaumgarte = 0.2f;
 inline constexpr float kMaxTranslation = 2.0f;
 inline constexpr float kMaxRotation = 0.5f * 3.14159265359f;
+inline constexpr float kAngularSlop = 2.0f / 180.0f * 3.14159265359f;
+inline constexpr float kMaxAngularCorrection = 8.0f / 180.0f * 3.14159265359f;
+// Soft step: the rigid parts of joints are springs this stiff and damped (Box2D v3's joint
+// softness), capped like contacts at a quarter of the substep rate.
+inline constexpr float kJointHertz = 60.0f;
+inline constexpr float kJointDampingRatio = 2.0f;
+// A distance joint's maxLength when it has none.
+inline constexpr float kUnlimitedLength = 1.0e18f;
 inline constexpr float kTimeToSleep = 0.5f;
 inline constexpr float kLinearSleepTolerance = 0.01f;
 inline constexpr float kAngularSleepTolerance = 2.0f / 180.0f * 3.14159265359f;

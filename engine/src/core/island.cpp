@@ -1,6 +1,6 @@
-// Islands and sleep: bodies joined by the contacts the solver works on wake together and sleep
-// together. Static bodies join no island, so a ground shared by many piles keeps each pile its
-// own island.
+// Islands and sleep: bodies joined by the contacts the solver works on, or by joints, wake
+// together and sleep together. Static bodies join no island, so a ground shared by many piles keeps each pile
+// its own island.
 
 #include "island.hpp"
 
@@ -63,6 +63,17 @@ void buildIslands(StepContext& ctx)
             continue;
         }
         unite(islands.parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
+    }
+    for (const JointRecord& j : w.joints.records)
+    {
+        const BodyRecord& a = w.records[j.bodyA];
+        const BodyRecord& b = w.records[j.bodyB];
+        // A disabled body neither wakes nor sleeps with its partner.
+        if (!j.alive || a.type == BodyType::Static || b.type == BodyType::Static || !a.enabled || !b.enabled)
+        {
+            continue;
+        }
+        unite(islands.parent, static_cast<std::int32_t>(j.bodyA), static_cast<std::int32_t>(j.bodyB));
     }
     islands.awake.assign(w.records.size(), 0);
     bool anyAsleep = false;

@@ -1,7 +1,7 @@
 // The step: World::step runs these stages in order, each a function over the step context.
 //   find pairs      broad phase: contacts for the proxies that moved       (broad_phase.cpp)
 //   collide         manifolds, touch events, sensor events                 (contact.cpp)
-//   islands         union-find over active contacts; waking                (island.cpp)
+//   islands         union-find over active contacts and joints; waking     (island.cpp)
 //   gather bodies   the awake bodies into the solver's arrays              (here)
 //   solve           the world's solver, one of:
 //     ngs           integrate velocities, prepare, warm start, solve velocities, integrate
@@ -14,8 +14,9 @@
 //   finish bodies   poses and velocities back into the world               (here)
 //   sleep                                                                  (island.cpp)
 //   refit proxies   broad phase                                            (broad_phase.cpp)
-// Contacts are one kind of constraint; another kind (a joint) adds its functions to the
-// constraint stages below and nothing else.
+// Contacts are one kind of constraint, joints another (joint.cpp, one file per type): joints
+// are prepared, warm started and solved before the contacts in every stage, one at a time in
+// index order; ngs corrects their positions after the contacts'.
 
 #include "oblique/world.hpp"
 #include "step_context.hpp"
@@ -115,14 +116,16 @@ void integrateVelocities(StepContext& ctx, float dt)
     }
 }
 
-// Constraint stages: every kind of constraint, in turn.
+// Constraint stages: every kind of constraint, in turn (joints before contacts).
 void prepareConstraints(StepContext& ctx)
 {
+    prepareJoints(ctx);
     prepareContacts(ctx);
 }
 
 void warmStart(StepContext& ctx)
 {
+    warmStartJoints(ctx);
     warmStartContacts(ctx);
 }
 
@@ -130,6 +133,7 @@ void solveVelocities(StepContext& ctx)
 {
     for (int it = 0; it < ctx.velocityIterations; ++it)
     {
+        solveJoints(ctx);
         solveContactVelocities(ctx);
     }
     finishContactVelocities(ctx);
@@ -171,11 +175,15 @@ void integratePositions(StepContext& ctx, float dt, float maxTranslation, float 
 
 void solvePositions(StepContext& ctx)
 {
-    ctx.positionSolved = ctx.positionIterations == 0 && ctx.world.contactSolver.constraints.empty();
+    ctx.positionSolved = ctx.positionIterations == 0 && ctx.world.contactSolver.constraints.empty() &&
+                         ctx.world.joints.solved.empty();
     for (int it = 0; it < ctx.positionIterations; ++it)
     {
-        // Stop early once every contact is within a few slops: further passes would only jitter.
-        if (solveContactPositions(ctx) >= -3.0f * kLinearSlop)
+        // Stop early once every contact is within a few slops and every joint within its slops:
+        // further passes would only jitter.
+        const bool contactsSolved = solveContactPositions(ctx) >= -3.0f * kLinearSlop;
+        const bool jointsSolved = solveJointPositions(ctx);
+        if (contactsSolved && jointsSolved)
         {
             ctx.positionSolved = true;
             break;
@@ -185,6 +193,7 @@ void solvePositions(StepContext& ctx)
 
 void storeImpulses(StepContext& ctx)
 {
+    storeJointImpulses(ctx);
     storeContactImpulses(ctx);
     if (ctx.world.def.impulseEvents)
     {
@@ -230,6 +239,10 @@ void finishBodies(StepContext& ctx)
 // Box2D 2.4's method: one velocity solve of the whole step, then position correction.
 void solveNgs(StepContext& ctx)
 {
+    // Joints read these: ngs is one substep whose velocity passes never push.
+    ctx.h = ctx.dt;
+    ctx.invH = ctx.invDt;
+    ctx.useBias = false;
     integrateVelocities(ctx, ctx.dt);
     prepareConstraints(ctx);
     warmStart(ctx);
@@ -253,24 +266,30 @@ void solveSoftStep(StepContext& ctx)
     const float hertz = std::min(def.contactHertz, 0.25f * ctx.invH);
     ctx.contactSoftness = makeSoftness(hertz, def.contactDampingRatio, ctx.h);
     ctx.staticSoftness = makeSoftness(2.0f * hertz, def.contactDampingRatio, ctx.h);
+    ctx.jointSoftness = makeSoftness(std::min(kJointHertz, 0.25f * ctx.invH), kJointDampingRatio, ctx.h);
     ctx.pushMaxSpeed = def.contactPushMaxSpeed;
     const float maxTranslation = kMaxTranslation / static_cast<float>(def.subSteps);
     const float maxRotation = kMaxRotation / static_cast<float>(def.subSteps);
 
     updateConstraintGraph(ctx.world);
+    prepareJoints(ctx);
     prepareSoftContacts(ctx);
     for (int i = 0; i < ctx.subSteps; ++i)
     {
         integrateVelocities(ctx, ctx.h);
+        warmStartJoints(ctx);
         warmStartSoftContacts(ctx);
         ctx.useBias = true;
+        solveJoints(ctx);
         solveSoftContacts(ctx);
         integratePositions<true>(ctx, ctx.h, maxTranslation, maxRotation);
         ctx.useBias = false;
+        solveJoints(ctx);
         solveSoftContacts(ctx);
     }
     finishSoftContacts(ctx);
     restoreSoftBounces(ctx);
+    storeJointImpulses(ctx);
     storeSoftImpulses(ctx);
     if (ctx.world.def.impulseEvents)
     {

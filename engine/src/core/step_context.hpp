@@ -27,6 +27,7 @@ struct StepContext
     float invH = 0.0f;
     Softness contactSoftness{}; // between two bodies that both move under impulses
     Softness staticSoftness{};  // against a static or kinematic body: twice as stiff
+    Softness jointSoftness{};   // the rigid parts of joints (points, rods, limits)
     float pushMaxSpeed = 0.0f;
     bool useBias = true; // false in the relax pass
 };

@@ -109,6 +109,22 @@ void validateShape(const char* function, const ShapeDef& s)
     requireFinite(function, "shape.oneWay", s.oneWay);
 }
 
+void requireInRange(const char* function, const char* name, Vec2 point)
+{
+    if (!(std::fabs(point.x) <= kWorldLimit) || !(std::fabs(point.y) <= kWorldLimit))
+    {
+        fail(function, std::string(name) + " must be finite and within 1e18 m of the origin");
+    }
+}
+
+void requireNonNegative(const char* function, const char* name, float value)
+{
+    if (!std::isfinite(value) || value < 0.0f)
+    {
+        fail(function, std::string(name) + " must be finite and >= 0");
+    }
+}
+
 void validateIterations(const char* function, int velocityIterations, int positionIterations)
 {
     if (velocityIterations < 1)

@@ -17,6 +17,9 @@ void requireFinite(const char* function, const char* name, float value);
 void requireFinite(const char* function, const char* name, Vec2 value);
 // Finite and within kWorldLimit of the origin.
 void requireInRange(const char* function, Vec2 position);
+// As above, for a point the message names.
+void requireInRange(const char* function, const char* name, Vec2 point);
+void requireNonNegative(const char* function, const char* name, float value);
 void validateBody(const char* function, const BodyDef& body);
 void validateShape(const char* function, const ShapeDef& shape);
 void validateIterations(const char* function, int velocityIterations, int positionIterations);

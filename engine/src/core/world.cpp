@@ -204,6 +204,20 @@ std::uint64_t World::stateHash() const
             mix(&disabled, 1);
         }
     }
+    // The impulses joints carry into the next step (as the force and torque over a step of one
+    // second); a world without joints hashes as it always has.
+    for (std::uint32_t i = 0; i < w.joints.records.size(); ++i)
+    {
+        const JointRecord& j = w.joints.records[i];
+        if (!j.alive)
+        {
+            continue;
+        }
+        const JointReaction carried = reactionOf(j, 1.0f);
+        const float values[3] = {carried.force.x, carried.force.y, carried.torque};
+        mix(&i, sizeof i);
+        mix(values, sizeof values);
+    }
     return h;
 }
 

@@ -9,6 +9,7 @@
 #include "contact_solver.hpp"
 #include "dynamic_tree.hpp"
 #include "island.hpp"
+#include "joint.hpp"
 #include "oblique/world.hpp"
 #include "pair_map.hpp"
 #include "shape.hpp"
@@ -44,6 +45,8 @@ struct WorldState
     PairMap contactMap; // shape pair -> contact
     int contactCount = 0;
     int touchingContacts = 0; // non-sensor contacts with kContactTouching
+
+    Joints joints;
 
     ConstraintGraph graph;
     SolverBodies solverBodies;
@@ -108,6 +111,16 @@ struct WorldState
     void collide(float dt);
     // Lets the pre-solve callback see and change one contact for this step.
     void callPreSolve(Contact& contact);
+
+    // joint.cpp
+    JointId jointIdOf(std::uint32_t joint) const { return {joint, joints.records[joint].generation}; }
+    std::uint32_t checkedJoint(JointId id, const char* what) const;
+    // Unlinks the joint from its bodies and wakes them. Its bodies' pairs are found again on the next
+    // update when findPairs is set and the joint kept them from colliding.
+    void destroyJoint(std::uint32_t joint, bool findPairs);
+    void destroyJoints(std::uint32_t body);
+    // Whether a joint that does not let its bodies collide joins a and b.
+    bool jointKeepsApart(std::uint32_t a, std::uint32_t b) const;
 
     // broad_phase.cpp
     void updatePairs();

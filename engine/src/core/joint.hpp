@@ -1,0 +1,76 @@
+#pragma once
+// Internal: joints. Records live in a slot array with generations and are threaded onto both
+// bodies' lists (edge keys joint * 2 + side, as contacts are). Every joint goes through the same
+// stages (prepare, warm start, solve, solve positions, store impulses); joint.cpp dispatches them
+// on the joint's type, the one place that does.
+
+#include "body.hpp"
+#include "distance_joint.hpp"
+#include "joint_frame.hpp"
+#include "oblique/joint.hpp"
+#include "revolute_joint.hpp"
+
+#include <cstdint>
+#include <variant>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct StepContext;
+
+// A joint's link in one of its bodies' lists.
+struct JointEdge
+{
+    std::int32_t prev = kNullIndex;
+    std::int32_t next = kNullIndex;
+};
+
+// The state of each type, its alternatives in JointType's order.
+using JointKind = std::variant<RevoluteJoint, DistanceJoint>;
+
+struct JointRecord
+{
+    std::uint32_t generation = 0;
+    bool alive = false;
+    bool collideConnected = false;
+    std::uint32_t bodyA = 0;
+    std::uint32_t bodyB = 0;
+    Vec2 localAnchorA; // in each body's frame, from its origin (the centre of mass may move)
+    Vec2 localAnchorB;
+    JointEdge edges[2];
+    JointFrame frame; // this step's
+    JointKind kind;
+};
+
+// Reused from step to step.
+struct Joints
+{
+    std::vector<JointRecord> records;
+    std::vector<std::uint32_t> free; // slots to reuse, most recently freed last
+    int count = 0;
+    std::vector<std::uint32_t> solved; // the joints this step solves, in index order
+};
+
+inline JointType typeOf(const JointRecord& j)
+{
+    return static_cast<JointType>(j.kind.index());
+}
+
+// The joint's state for a new definition (checked already) between bodies whose angles differ by
+// referenceAngle.
+JointKind makeJointKind(const JointDef& def, float referenceAngle);
+// The force and torque on B over a step of 1 / invDt that ended with the joint's stored impulses.
+JointReaction reactionOf(const JointRecord& j, float invDt);
+
+// The joint stages, in the order the step runs them. Joints are solved one at a time in index
+// order, before the contacts, in every pass.
+void prepareJoints(StepContext& ctx);
+void warmStartJoints(StepContext& ctx);
+// One pass over every joint: with the push (ctx.useBias) or without it (soft step's relax, ngs).
+void solveJoints(StepContext& ctx);
+// One pass of ngs's position correction; true when every joint is within the slops.
+bool solveJointPositions(StepContext& ctx);
+void storeJointImpulses(StepContext& ctx);
+
+} // namespace oblique::detail

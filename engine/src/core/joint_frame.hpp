@@ -1,0 +1,151 @@
+#pragma once
+// Internal: what every joint type's stages read of its two bodies during a step, and the terms
+// its parts are solved with in each pass. Both solvers share them: ngs is a soft step of one
+// substep whose passes never push (its position pass corrects the error instead).
+
+#include "oblique/mat22.hpp"
+#include "oblique/vec2.hpp"
+#include "softness.hpp"
+#include "solver_body.hpp"
+#include "step_context.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace oblique::detail
+{
+
+// A joint's two bodies as the solver sees them this step.
+struct JointFrame
+{
+    std::int32_t indexA = 0; // solver slots; 0 for a body outside the solver (static, kinematic at rest)
+    std::int32_t indexB = 0;
+    Vec2 rA; // the anchors from the centres of mass, turned as the bodies were at the start of the step
+    Vec2 rB;
+    Vec2 deltaCenter; // cB - cA at the start of the step
+    // For the position pass, which reads poses: each anchor in its body's frame from the centre of
+    // mass, or, for a body in slot 0 (at the origin, unturned), the anchor as a world point.
+    Vec2 localA;
+    Vec2 localB;
+    float angleOffset = 0.0f; // the angles of bodies in slot 0, which the poses do not hold: B's less A's
+};
+
+// The anchors now: turned by each body's rotation since the start of the step.
+inline Vec2 currentAnchorA(const JointFrame& f, const SolverBodies& bodies)
+{
+    return rotate(bodies.deltas[static_cast<std::size_t>(f.indexA)].dq, f.rA);
+}
+inline Vec2 currentAnchorB(const JointFrame& f, const SolverBodies& bodies)
+{
+    return rotate(bodies.deltas[static_cast<std::size_t>(f.indexB)].dq, f.rB);
+}
+
+// From A's anchor to B's now, from the bodies' motion since the start of the step.
+inline Vec2 currentSeparation(const JointFrame& f, const SolverBodies& bodies, Vec2 rA, Vec2 rB)
+{
+    const SolverDelta& da = bodies.deltas[static_cast<std::size_t>(f.indexA)];
+    const SolverDelta& db = bodies.deltas[static_cast<std::size_t>(f.indexB)];
+    return f.deltaCenter + (db.dp - da.dp) + (rB - rA);
+}
+
+// B's angle less A's, as the poses have it now (unwrapped: a limit beyond half a turn holds).
+inline float currentAngle(const JointFrame& f, const SolverBodies& bodies)
+{
+    return bodies.poses[static_cast<std::size_t>(f.indexB)].a -
+           bodies.poses[static_cast<std::size_t>(f.indexA)].a + f.angleOffset;
+}
+
+// The bias (a speed added to the constraint's speed) and softness of one part in one pass.
+struct PartTerms
+{
+    float bias = 0.0f;
+    float massScale = 1.0f;
+    float impulseScale = 0.0f;
+};
+
+// An equality (a shared point, a rod's length) with error c: soft toward zero while pushing, rigid
+// otherwise.
+inline PartTerms equalityTerms(float c, const StepContext& ctx)
+{
+    if (!ctx.useBias)
+    {
+        return {};
+    }
+    return {ctx.jointSoftness.biasRate * c, ctx.jointSoftness.massScale, ctx.jointSoftness.impulseScale};
+}
+
+// A one-sided bound (a limit, a rope) with c >= 0 while it holds. Still apart, it may close
+// exactly its gap this pass and no more (speculative, rigid); past it, as an equality.
+inline PartTerms boundTerms(float c, const StepContext& ctx)
+{
+    if (c > 0.0f)
+    {
+        return {c * ctx.invH, 1.0f, 0.0f};
+    }
+    return equalityTerms(c, ctx);
+}
+
+// A spring's own softness, pulling toward zero error in every pass (it is a force, not a repair).
+inline PartTerms springTerms(float c, const Softness& spring)
+{
+    return {spring.biasRate * c, spring.massScale, spring.impulseScale};
+}
+
+// One solve of a one-sided bound's accumulated impulse (kept >= 0): returns the change to apply.
+inline float boundImpulse(float& accumulated, float effectiveMass, float speed, const PartTerms& t)
+{
+    const float old = accumulated;
+    const float impulse = -t.massScale * effectiveMass * (speed + t.bias) - t.impulseScale * old;
+    accumulated = std::max(old + impulse, 0.0f);
+    return accumulated - old;
+}
+
+// The effective mass of a point two bodies share, as a matrix (its inverse, K, here): the velocity
+// a unit impulse at the anchors gives their relative motion.
+inline Mat22 pointMassInverse(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB)
+{
+    const float m = a.invMass + b.invMass;
+    const float off = -a.invInertia * rA.x * rA.y - b.invInertia * rB.x * rB.y;
+    return {{m + a.invInertia * rA.y * rA.y + b.invInertia * rB.y * rB.y, off},
+            {off, m + a.invInertia * rA.x * rA.x + b.invInertia * rB.x * rB.x}};
+}
+
+// Applies a linear impulse p at the anchors (B gets p, A its opposite).
+inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 p)
+{
+    a.v -= a.invMass * p;
+    a.w -= a.invInertia * cross(rA, p);
+    b.v += b.invMass * p;
+    b.w += b.invInertia * cross(rB, p);
+}
+
+// Moves the poses by a position impulse p at the anchors (the position pass).
+inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
+                           Vec2 rA, Vec2 rB, Vec2 p)
+{
+    a.c -= ma.invMass * p;
+    const float daA = -ma.invInertia * cross(rA, p);
+    a.a += daA;
+    a.q = advance(a.q, daA);
+    b.c += mb.invMass * p;
+    const float daB = mb.invInertia * cross(rB, p);
+    b.a += daB;
+    b.q = advance(b.q, daB);
+}
+
+// A substep's accumulated impulse as a whole step's, for the next step's warm start; a
+// non-finite one (from a body about to be stopped) is not carried over.
+inline float stepImpulse(float impulse, float toStep)
+{
+    return std::isfinite(impulse) ? toStep * impulse : 0.0f;
+}
+
+// The reaction of a joint over the last step: the force on B (N) and the torque on B (N*m).
+struct JointReaction
+{
+    Vec2 force;
+    float torque = 0.0f;
+};
+
+} // namespace oblique::detail

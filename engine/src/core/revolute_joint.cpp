@@ -1,0 +1,190 @@
+// The revolute joint's stages. The motor and the limits act on the relative turn only; the shared
+// point is a two-dimensional equality solved through its 2x2 effective mass.
+
+#include "revolute_joint.hpp"
+
+#include "constants.hpp"
+#include "validation.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+SolverVelocity& velocityOf(SolverBodies& bodies, std::int32_t index)
+{
+    return bodies.velocities[static_cast<std::size_t>(index)];
+}
+
+// The impulse the motor and the limits apply about the hinge, B's way.
+float axialImpulse(const RevoluteJoint& j)
+{
+    return j.motorImpulse + j.lowerImpulse - j.upperImpulse;
+}
+
+void turn(SolverVelocity& a, SolverVelocity& b, float impulse)
+{
+    a.w -= a.invInertia * impulse;
+    b.w += b.invInertia * impulse;
+}
+
+// Drives the relative turn toward the motor speed with no more than the motor's torque.
+void solveMotor(RevoluteJoint& j, SolverVelocity& a, SolverVelocity& b, float h)
+{
+    const float speed = b.w - a.w - j.def.motorSpeed;
+    const float maxImpulse = h * j.def.maxMotorTorque;
+    const float old = j.motorImpulse;
+    j.motorImpulse = std::clamp(old - j.axialMass * speed, -maxImpulse, maxImpulse);
+    turn(a, b, j.motorImpulse - old);
+}
+
+// Both limits; each pushes only away from its bound (the upper one with its signs flipped so that
+// its error and impulse are positive while it holds).
+void solveLimits(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
+{
+    SolverVelocity& a = velocityOf(bodies, f.indexA);
+    SolverVelocity& b = velocityOf(bodies, f.indexB);
+    const float angle = currentAngle(f, bodies) - j.referenceAngle;
+    const float lower =
+        boundImpulse(j.lowerImpulse, j.axialMass, b.w - a.w, boundTerms(angle - j.def.lowerAngle, ctx));
+    turn(a, b, lower);
+    const float upper =
+        boundImpulse(j.upperImpulse, j.axialMass, a.w - b.w, boundTerms(j.def.upperAngle - angle, ctx));
+    turn(a, b, -upper);
+}
+
+// The shared point: B's anchor held on A's.
+void solvePoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
+{
+    SolverVelocity& a = velocityOf(bodies, f.indexA);
+    SolverVelocity& b = velocityOf(bodies, f.indexB);
+    const Vec2 rA = currentAnchorA(f, bodies);
+    const Vec2 rB = currentAnchorB(f, bodies);
+    const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
+    // The terms per metre of error: the bias scales the anchors' separation.
+    const PartTerms t = equalityTerms(1.0f, ctx);
+    const Vec2 bias = t.bias * currentSeparation(f, bodies, rA, rB);
+    const Vec2 x = solve(pointMassInverse(a, b, rA, rB), speed + bias);
+    const Vec2 impulse = -t.massScale * x - t.impulseScale * j.linearImpulse;
+    j.linearImpulse += impulse;
+    pushAtAnchors(a, b, rA, rB, impulse);
+}
+
+// Ngs's angular correction of a violated limit (a slop inside the bound, at most
+// kMaxAngularCorrection a pass); returns the error it corrected.
+float correctLimit(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)
+{
+    SolverPose& pa = bodies.poses[static_cast<std::size_t>(f.indexA)];
+    SolverPose& pb = bodies.poses[static_cast<std::size_t>(f.indexB)];
+    const SolverVelocity& ma = velocityOf(bodies, f.indexA);
+    const SolverVelocity& mb = velocityOf(bodies, f.indexB);
+    const float angle = currentAngle(f, bodies) - j.referenceAngle;
+    const float lower = j.def.lowerAngle;
+    const float upper = j.def.upperAngle;
+    float c = 0.0f;
+    if (upper - lower < 2.0f * kAngularSlop)
+    {
+        c = std::clamp(angle - lower, -kMaxAngularCorrection, kMaxAngularCorrection);
+    }
+    else if (angle <= lower)
+    {
+        c = std::clamp(angle - lower + kAngularSlop, -kMaxAngularCorrection, 0.0f);
+    }
+    else if (angle >= upper)
+    {
+        c = std::clamp(angle - upper - kAngularSlop, 0.0f, kMaxAngularCorrection);
+    }
+    const float impulse = -j.axialMass * c;
+    const float daA = -ma.invInertia * impulse;
+    const float daB = mb.invInertia * impulse;
+    pa.a += daA;
+    pa.q = advance(pa.q, daA);
+    pb.a += daB;
+    pb.q = advance(pb.q, daB);
+    return std::fabs(c);
+}
+
+} // namespace
+
+void validateJointParams(const char* function, const RevoluteJointDef& def)
+{
+    requireInRange(function, "params.anchor", def.anchor);
+    requireFinite(function, "params.lowerAngle", def.lowerAngle);
+    requireFinite(function, "params.upperAngle", def.upperAngle);
+    if (def.lowerAngle > def.upperAngle)
+    {
+        fail(function, "params.lowerAngle must be <= params.upperAngle");
+    }
+    requireFinite(function, "params.motorSpeed", def.motorSpeed);
+    requireNonNegative(function, "params.maxMotorTorque", def.maxMotorTorque);
+}
+
+void prepareJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies)
+{
+    // The impulses are a whole step's; warm starting applies them every substep.
+    const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
+    const float k = bodies.velocities[static_cast<std::size_t>(f.indexA)].invInertia +
+                    bodies.velocities[static_cast<std::size_t>(f.indexB)].invInertia;
+    j.axialMass = k > 0.0f ? 1.0f / k : 0.0f;
+    j.linearImpulse *= warmStartScale;
+    j.motorImpulse *= warmStartScale;
+    j.lowerImpulse *= warmStartScale;
+    j.upperImpulse *= warmStartScale;
+}
+
+void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)
+{
+    SolverVelocity& a = velocityOf(bodies, f.indexA);
+    SolverVelocity& b = velocityOf(bodies, f.indexB);
+    pushAtAnchors(a, b, currentAnchorA(f, bodies), currentAnchorB(f, bodies), j.linearImpulse);
+    turn(a, b, axialImpulse(j));
+}
+
+void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
+{
+    // With neither body able to turn, the motor and the limits have nothing to act on.
+    const bool turns = j.axialMass > 0.0f;
+    if (j.def.enableMotor && turns)
+    {
+        solveMotor(j, velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), ctx.h);
+    }
+    if (j.def.enableLimit && turns)
+    {
+        solveLimits(j, f, ctx, bodies);
+    }
+    solvePoint(j, f, ctx, bodies);
+}
+
+bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)
+{
+    const float angularError = j.def.enableLimit && j.axialMass > 0.0f ? correctLimit(j, f, bodies) : 0.0f;
+    SolverPose& pa = bodies.poses[static_cast<std::size_t>(f.indexA)];
+    SolverPose& pb = bodies.poses[static_cast<std::size_t>(f.indexB)];
+    const SolverVelocity& ma = velocityOf(bodies, f.indexA);
+    const SolverVelocity& mb = velocityOf(bodies, f.indexB);
+    const Vec2 rA = rotate(pa.q, f.localA);
+    const Vec2 rB = rotate(pb.q, f.localB);
+    const Vec2 c = (pb.c + rB) - (pa.c + rA);
+    const Vec2 impulse = -solve(pointMassInverse(ma, mb, rA, rB), c);
+    shiftAtAnchors(pa, pb, ma, mb, rA, rB, impulse);
+    return length(c) <= kLinearSlop && angularError <= kAngularSlop;
+}
+
+void storeJointImpulses(RevoluteJoint& j, float toStep)
+{
+    j.linearImpulse = {stepImpulse(j.linearImpulse.x, toStep), stepImpulse(j.linearImpulse.y, toStep)};
+    j.motorImpulse = stepImpulse(j.motorImpulse, toStep);
+    j.lowerImpulse = stepImpulse(j.lowerImpulse, toStep);
+    j.upperImpulse = stepImpulse(j.upperImpulse, toStep);
+}
+
+JointReaction reactionOf(const RevoluteJoint& j, float invDt)
+{
+    return {invDt * j.linearImpulse, invDt * axialImpulse(j)};
+}
+
+} // namespace oblique::detail

@@ -1,0 +1,36 @@
+#pragma once
+// Internal: the revolute joint (a hinge). Its bodies share a point; B's turn relative to A may be
+// limited and driven by a motor. Solved as Box2D solves it: motor, then limits, then the point.
+
+#include "joint_frame.hpp"
+#include "oblique/joint.hpp"
+
+namespace oblique::detail
+{
+
+struct RevoluteJoint
+{
+    RevoluteJointDef def;
+    float referenceAngle = 0.0f; // B's angle less A's when the joint was made
+    // Accumulated impulses: over the current substep while solving, over a whole step between steps.
+    Vec2 linearImpulse;
+    float motorImpulse = 0.0f;
+    float lowerImpulse = 0.0f;
+    float upperImpulse = 0.0f;
+    float axialMass = 0.0f; // 1 / (iA + iB), this step
+};
+
+// Throws, naming the field, when the definition breaks the spec's rules.
+void validateJointParams(const char* function, const RevoluteJointDef& def);
+
+void prepareJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
+void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies);
+// One pass, with the push (ctx.useBias) or without it.
+void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies);
+// One pass of ngs's position correction; true when the joint is within the slops.
+bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies);
+// Scales the impulses from a substep's to a whole step's, dropping non-finite ones.
+void storeJointImpulses(RevoluteJoint& j, float toStep);
+JointReaction reactionOf(const RevoluteJoint& j, float invDt);
+
+} // namespace oblique::detail

@@ -1,0 +1,87 @@
+// A warmed-up World::step allocates nothing with joints either: the joint stages reuse their
+// buffers. The allocation counter replaces the global operator new, so this test has a program of
+// its own.
+
+#include "oblique/world.hpp"
+#include "world_alloc_counter.hpp"
+
+#include <gtest/gtest.h>
+
+namespace oblique::test
+{
+namespace
+{
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// A chain of eight links hinged to a static body, a limited motor at its root, and a spring and a
+// rope hanging off its end; it swings, so every joint and contact stage runs.
+World jointWorld(Solver solver)
+{
+    WorldDef def;
+    def.solver = solver;
+    def.allowSleep = false;
+    World world(def);
+    BodyDef groundDef;
+    groundDef.type = BodyType::Static;
+    groundDef.position = {0.0f, 0.0f};
+    const BodyId ground = world.createBody(groundDef, boxShape({20.0f, 0.1f}));
+    BodyId previous = ground;
+    for (int i = 0; i < 8; ++i)
+    {
+        const Vec2 at{0.5f * static_cast<float>(i), 5.0f};
+        BodyDef linkDef;
+        linkDef.position = at + Vec2{0.25f, 0.0f};
+        const BodyId link = world.createBody(linkDef, boxShape({0.25f, 0.05f}));
+        RevoluteJointDef hinge{.anchor = at};
+        if (i == 0)
+        {
+            hinge = {.anchor = at,
+                     .enableLimit = true,
+                     .lowerAngle = -1.0f,
+                     .upperAngle = 0.5f,
+                     .enableMotor = true,
+                     .motorSpeed = 1.0f,
+                     .maxMotorTorque = 0.1f};
+        }
+        world.createJoint({.bodyA = previous, .bodyB = link, .params = hinge});
+        previous = link;
+    }
+    BodyDef bobDef;
+    bobDef.position = {4.0f, 4.0f};
+    const BodyId bob = world.createBody(bobDef, circleShape(0.2f));
+    world.createJoint(
+        {.bodyA = previous,
+         .bodyB = bob,
+         .params = DistanceJointDef{.anchorA = {4.0f, 5.0f}, .anchorB = {4.0f, 4.0f}, .hertz = 2.0f}});
+    bobDef.position = {4.0f, 3.5f};
+    const BodyId weight = world.createBody(bobDef, circleShape(0.2f));
+    world.createJoint(
+        {.bodyA = bob,
+         .bodyB = weight,
+         .params = DistanceJointDef{
+             .anchorA = {4.0f, 4.0f}, .anchorB = {4.0f, 3.5f}, .minLength = 0.0f, .maxLength = 0.5f}});
+    return world;
+}
+
+TEST(JointAllocation, AWarmStepAllocatesNothing)
+{
+    for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
+    {
+        World world = jointWorld(solver);
+        for (int i = 0; i < 240; ++i)
+        {
+            world.step(kDt);
+        }
+        bench::startCounting();
+        for (int i = 0; i < 120; ++i)
+        {
+            world.step(kDt);
+        }
+        const bench::AllocationCount count = bench::stopCounting();
+        EXPECT_EQ(count.calls, 0u) << (solver == Solver::Ngs ? "ngs" : "soft step");
+    }
+}
+
+} // namespace
+} // namespace oblique::test
