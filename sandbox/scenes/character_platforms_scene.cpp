@@ -98,12 +98,13 @@ struct Sign
     const char* text;
 };
 
+// Placed clear of where the character goes, so it never walks through the text.
 constexpr std::array<Sign, 6> kSigns{{
-    {{-11.0f, 2.8f}, "crates: walk into them"},
-    {{-5.2f, 3.4f}, "20 cm ledge: stepped up"},
+    {{-11.6f, 3.4f}, "crates: walk into them"},
+    {{-5.0f, 2.2f}, "20 cm ledge"},
     {{-2.4f, 4.6f}, "lift: ride it up"},
     {{1.2f, 5.0f}, "sensor zone"},
-    {{5.6f, 4.0f}, "rocking plank: ride it"},
+    {{5.6f, 4.6f}, "rocking plank: ride it"},
     {{12.6f, 3.4f}, "30 degree slope"},
 }};
 
