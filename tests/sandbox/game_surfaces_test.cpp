@@ -3,12 +3,15 @@
 // body's state turning non-finite and does what its help line promises. The box and the ball cross
 // the tile floor without a vertical speed at the seams; what is thrown up through the one-way
 // platforms rests on top of them; boxes on the conveyors ride at their belt's speed and the lift
-// takes the bottom belt's load back to the top; the character walks right, rides the lift up,
-// enters the sensor zone, rides the rocking plank and pushes a crate.
+// takes the bottom belt's load back to the top, round and round for a minute; the character walks
+// right, rides the lift up, enters the sensor zone, rides the rocking plank and pushes a crate. The
+// sandbox's drag tool lifts a body of each.
 
 #include "character_platforms_scene.hpp"
 #include "described_scene.hpp"
+#include "mouse_tools.hpp"
 #include "oblique/sfml/input.hpp"
+#include "oblique/sfml/mouse_state.hpp"
 #include "sandbox_scene.hpp"
 #include "world_settings.hpp"
 
@@ -79,21 +82,36 @@ public:
     bool isOpen() const { return m_scene != nullptr; }
 
     // One update with these keys held, then one world step.
-    void frame(std::initializer_list<Key> held = {})
+    void frame(std::initializer_list<Key> held = {}) { frame(held, {}); }
+
+    // The same with the mouse: the sandbox's tools read it first (a press on a dynamic body grabs
+    // it), and pull what they hold on their spring before the step.
+    void frame(std::initializer_list<Key> held, const oblique::MouseState& mouse)
     {
         oblique::KeyboardState keys;
         for (const Key key : held)
         {
             keys.setKey(key, true);
         }
-        m_input.advance(keys, {});
+        m_input.advance(keys, mouse);
+        m_tools.handleInput(m_world, m_bodies, m_input, m_camera, kDt, true, true);
         oblique::GameTime time;
         time.elapsed = oblique::durationFromSeconds(static_cast<double>(kDt));
         time.total =
             oblique::durationFromSeconds(static_cast<double>(m_frames + 1) * static_cast<double>(kDt));
         m_scene->update(m_context, time);
+        m_tools.applySpring(m_world, kDt);
         m_world.step(kDt);
         ++m_frames;
+    }
+
+    // One frame with the left button held and the cursor at a world point.
+    void drag(Vec2 cursor)
+    {
+        oblique::MouseState mouse;
+        mouse.position = m_camera.worldToScreen(cursor);
+        mouse.setButton(oblique::MouseButton::Left, true);
+        frame({}, mouse);
     }
 
     BodyId body(std::string_view name) const
@@ -140,6 +158,7 @@ private:
     std::vector<BodyId> m_bodies;
     oblique::Camera2D m_camera;
     oblique::Input m_input;
+    oblique::sandbox::MouseTools m_tools;
     oblique::sandbox::SceneContext m_context;
     std::unique_ptr<oblique::sandbox::SandboxScene> m_scene;
     int m_frames = 0;
@@ -197,6 +216,29 @@ TEST_P(GameSurfaces, EverySceneRunsWithoutNonFiniteState)
         {
             run.frame({Key::Right});
         }
+        EXPECT_EQ(run.firstNonFiniteBody(), -1);
+    }
+}
+
+// The sandbox's drag tool works on every scene's bodies: the first one the scene describes that
+// moves is grabbed where it is and pulled 2 m up and held there for a second, while the scene goes
+// on running.
+TEST_P(GameSurfaces, TheDragToolLiftsABodyOfEveryScene)
+{
+    for (const char* name : {"Tile floor", "One-way platforms", "Conveyors", "Character on platforms"})
+    {
+        SCOPED_TRACE(name);
+        SceneRun run(name, GetParam());
+        ASSERT_TRUE(run.isOpen());
+        const std::vector<BodyId> dynamic = run.bodiesOfType(oblique::BodyType::Dynamic);
+        ASSERT_FALSE(dynamic.empty());
+        const BodyId body = dynamic.front();
+        const Vec2 start = run.world().position(body);
+        for (int frame = 0; frame < 60; ++frame)
+        {
+            run.drag(frame == 0 ? start : start + Vec2{0.0f, 2.0f});
+        }
+        EXPECT_NEAR(run.world().position(body).y, start.y + 2.0f, 0.2f);
         EXPECT_EQ(run.firstNonFiniteBody(), -1);
     }
 }
