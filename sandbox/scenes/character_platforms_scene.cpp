@@ -4,7 +4,6 @@
 #include "demo_ui.hpp"
 #include "level_pieces.hpp"
 #include "platform_motion.hpp"
-#include "sandbox_math.hpp"
 #include "surface_marks.hpp"
 
 #include <algorithm>

@@ -9,7 +9,6 @@
 #include "described_scene.hpp"
 #include "level_pieces.hpp"
 #include "platform_motion.hpp"
-#include "sandbox_math.hpp"
 #include "surface_marks.hpp"
 
 #include <array>

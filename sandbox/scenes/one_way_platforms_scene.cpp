@@ -6,13 +6,11 @@
 #include "demo_ui.hpp"
 #include "described_scene.hpp"
 #include "level_pieces.hpp"
-#include "sandbox_math.hpp"
 #include "surface_marks.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <imgui.h>
 #include <numbers>
 #include <optional>

@@ -6,7 +6,6 @@
 #include "demo_ui.hpp"
 #include "described_scene.hpp"
 #include "level_pieces.hpp"
-#include "sandbox_math.hpp"
 #include "surface_marks.hpp"
 
 #include <algorithm>
