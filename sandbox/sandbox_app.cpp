@@ -565,7 +565,7 @@ void SandboxApp::handleShortcuts(const GameTime& /*time*/)
     {
         return;
     }
-    if (in.wasKeyPressed(Key::Space))
+    if (in.wasKeyPressed(Key::Space) && !m_scene->claimsKey(Key::Space))
     {
         m_paused = !m_paused;
     }
@@ -730,9 +730,11 @@ void SandboxApp::drawOverlays()
         }
         if (physics)
         {
-            ImGui::TextDisabled("Space pause  S step  M slow  R reload  B/C spawn  X bomb  left-drag pull  "
+            const char* pause = m_scene->claimsKey(Key::Space) ? "" : "Space pause  ";
+            ImGui::TextDisabled("%sS step  M slow  R reload  B/C spawn  X bomb  left-drag pull  "
                                 "click static: select, Q/E turn, +/- size  right-drag pan  wheel zoom  "
-                                "Tab panel");
+                                "Tab panel",
+                                pause);
         }
         else
         {

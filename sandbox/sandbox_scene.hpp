@@ -63,6 +63,14 @@ public:
     // context.paused set). By default only scenes that do not step the world react while paused.
     virtual bool reactsWhilePaused() const { return !stepsWorld(); }
 
+    // Keys the scene reads itself, which the app's shortcuts then leave alone (a character that
+    // jumps with Space; the panel's Pause button still pauses).
+    virtual bool claimsKey(Key key) const
+    {
+        (void)key;
+        return false;
+    }
+
     // One or two lines of help shown in the corner (keys and mouse).
     virtual std::string help() const { return {}; }
 
