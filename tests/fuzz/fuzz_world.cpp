@@ -193,7 +193,7 @@ public:
     {
         for (int op = 0; op < kMaxOperations && !m_in.empty(); ++op)
         {
-            switch (m_in.u8() % 18)
+            switch (m_in.u8() % 19)
             {
             case 0:
             case 1:
@@ -237,6 +237,9 @@ public:
                 break;
             case 17:
                 setEnabled();
+                break;
+            case 18:
+                setBodyType();
                 break;
             default: // 15
                 updateContacts();
@@ -924,6 +927,38 @@ private:
         const bool awake = m_in.flag();
         const BodyId id = pickBody();
         mutate(classify(living(id) == nullptr, false), "setAwake", [&] { m_world.setAwake(id, awake); });
+    }
+
+    void setBodyType()
+    {
+        const std::uint8_t pick = m_in.u8();
+        // One pick in four is not a body type at all.
+        const bool badType = pick % 4 == 3;
+        const auto type = static_cast<BodyType>(badType ? 7 : pick % 3);
+        const BodyId id = pickBody();
+        Tracked* body = living(id);
+        trace("setBodyType ", id, ' ', static_cast<int>(type));
+        const Snapshot before = snapshot();
+        const bool extreme = body != nullptr && type == BodyType::Dynamic && shapeExtreme(body->shape);
+        if (!mutate(classify(body == nullptr || badType, extreme), "setBodyType",
+                    [&] { m_world.setBodyType(id, type); }))
+        {
+            return;
+        }
+        if (body->type == type && !(snapshot() == before))
+        {
+            fail("setBodyType to the type it had changed the world");
+        }
+        body->type = type;
+        if (m_world.bodyType(id) != type)
+        {
+            fail("setBodyType: bodyType disagrees afterwards");
+        }
+        if (type == BodyType::Static &&
+            (m_world.linearVelocity(id) != Vec2{} || m_world.angularVelocity(id) != 0.0f))
+        {
+            fail("setBodyType(static) left the body moving");
+        }
     }
 
     void setEnabled()

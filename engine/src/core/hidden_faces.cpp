@@ -19,11 +19,6 @@ constexpr float kFaceDirection = 1e-4f;
 // Directions closer than this (sine of the angle) are parallel.
 constexpr float kParallel = 1e-4f;
 
-bool isHidden(FaceMask hidden, int face)
-{
-    return (hidden >> face & 1U) != 0;
-}
-
 struct Span
 {
     float from;
@@ -111,7 +106,8 @@ FaceMask hiddenFaces(const Obb& box, std::span<const Obb> neighbours)
         }
         if (count > 0 && covers(std::span<Span>(spans.data(), count), length))
         {
-            hidden = static_cast<FaceMask>(hidden | 1U << face);
+            hidden =
+                static_cast<FaceMask>(static_cast<unsigned>(hidden) | (1U << static_cast<unsigned>(face)));
         }
     }
     return hidden;

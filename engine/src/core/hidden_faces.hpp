@@ -17,6 +17,11 @@ namespace oblique::detail
 // Bit i set: face i of the box (box_geometry.hpp's numbering) is hidden.
 using FaceMask = std::uint8_t;
 
+inline bool isHidden(FaceMask hidden, int face)
+{
+    return ((static_cast<unsigned>(hidden) >> static_cast<unsigned>(face)) & 1U) != 0;
+}
+
 // How far apart two faces may lie and still be flush, and how far a neighbour may fall short of
 // a face's end and still cover it (metres).
 inline constexpr float kFlushTolerance = 0.0005f;

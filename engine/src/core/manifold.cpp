@@ -279,7 +279,7 @@ Manifold collideBoxesHidingFaces(const Obb& a, const Obb& b, float speculativeDi
         const Obb& own = *boxes[side];
         for (int face = 0; face < 4; ++face)
         {
-            const bool visible = (hidden[side] >> face & 1U) == 0;
+            const bool visible = !isHidden(hidden[side], face);
             if (visible &&
                 normalAllowed(*boxes[1 - side], hidden[1 - side], -rotate(own.rot, boxNormal(face))) &&
                 (best[side] < 0 || seps[side].s[face] > seps[side].s[best[side]]))
@@ -309,7 +309,7 @@ Manifold collideBoxCircleHidingFaces(const Obb& a, const Circle& b, float specul
     {
         return {};
     }
-    const auto visible = [hiddenA](int face) { return (hiddenA >> face & 1U) == 0; };
+    const auto visible = [hiddenA](int face) { return !isHidden(hiddenA, face); };
 
     int face = -1;
     if (largest(sep) < FLT_EPSILON)
