@@ -124,6 +124,20 @@ TEST(HiddenFaces, ACircleAtAHiddenCornerRidesOnTheVisibleFace)
     EXPECT_EQ(collideBoxCircleHidingFaces(b, Circle{{0.8f, -0.5f}, 0.25f}, 0.1f, kLeft).pointCount, 0);
 }
 
+TEST(HiddenFaces, ABoxReachingInThroughHiddenFacesIsLeftToTheNeighbours)
+{
+    // A tile whose top and both sides are covered (under a ledge, between two tiles): a box
+    // standing on the tile to its left, a millimetre past the seam, must not be given the tile's
+    // bottom face as a contact 1.2 m deep.
+    const Obb covered = tile({0.5f, -0.5f});
+    const Obb box = makeObb({-0.399f, 0.6f}, {0.4f, 0.6f}, 0.0f);
+    EXPECT_EQ(collideBoxesHidingFaces(covered, box, 0.05f, kTop | kLeft | kRight, 0).pointCount, 0);
+    // A ball sunk into such a tile from above is left to the ledge that covers it, too.
+    EXPECT_EQ(collideBoxCircleHidingFaces(covered, Circle{{0.5f, -0.1f}, 0.3f}, 0.05f, kTop | kLeft | kRight)
+                  .pointCount,
+              0);
+}
+
 bool sameBits(const Manifold& a, const Manifold& b)
 {
     return std::memcmp(&a, &b, sizeof(Manifold)) == 0;

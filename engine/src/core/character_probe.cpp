@@ -128,15 +128,27 @@ Mtv CharacterProbe::pushOut(const Solid& solid, const ShapeGeometry& character)
         return mtv(solid.geometry, character);
     }
     // The manifold's normal is the allowed axis of least penetration, its deepest point how far.
-    const Manifold m = contactWith(solid, character, 0.0f);
+    // Speculative points out to a metre give the normal (and the gap) of a shape just clear of
+    // the solid too, as mtv() does: where a slide met the solid is found just outside it.
+    constexpr float kNormalReach = 1.0f;
+    Manifold m = contactWith(solid, character, 0.0f);
+    if (m.pointCount == 0)
+    {
+        m = contactWith(solid, character, kNormalReach);
+    }
+    if (m.pointCount == 0)
+    {
+        return mtv(solid.geometry, character);
+    }
     Mtv push;
-    for (int i = 0; i < m.pointCount; ++i)
+    push.depth = -m.points[0].separation;
+    for (int i = 1; i < m.pointCount; ++i)
     {
         push.depth = std::max(push.depth, -m.points[i].separation);
     }
-    push.overlapping = m.pointCount > 0;
+    push.overlapping = push.depth >= 0.0f;
     push.normal = m.normal;
-    push.translation = push.depth * m.normal;
+    push.translation = push.overlapping ? push.depth * m.normal : Vec2{};
     return push;
 }
 

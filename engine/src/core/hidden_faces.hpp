@@ -26,6 +26,10 @@ inline bool isHidden(FaceMask hidden, int face)
 // a face's end and still cover it (metres).
 inline constexpr float kFlushTolerance = 0.0005f;
 
+// How much deeper than the pair's real separation (beyond the speculative distance) an allowed
+// face may be and still give the contact: the linear slop.
+inline constexpr float kHiddenFaceSlack = 0.005f;
+
 // True when a contact normal pointing out of the box along `normal` (world, unit) comes from a
 // feature that is not hidden: a visible face, or a corner between two visible faces.
 bool normalAllowed(const Obb& box, FaceMask hidden, Vec2 normal);
