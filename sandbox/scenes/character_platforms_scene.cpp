@@ -111,8 +111,9 @@ Scene characterScene()
 {
     Scene scene;
     scene.name = "character on platforms";
-    for (float x = kFloor.left + 0.5f; x < kFloor.right; x += kTileSize)
+    for (int i = 0; kFloor.left + 0.5f + static_cast<float>(i) * kTileSize < kFloor.right; ++i)
     {
+        const float x = kFloor.left + 0.5f + static_cast<float>(i) * kTileSize;
         if (x < kShaft.left || x > kShaft.right)
         {
             scene.bodies.push_back(tile({x, -0.5f}));

@@ -34,8 +34,9 @@ void drawBeltChevrons(DebugDraw& drawer, const Obb& belt, float surfaceSpeed, fl
     // The pattern repeats every spacing, so only the offset within one spacing matters; fmod of a
     // large time keeps it small.
     const float shift = std::fmod(speed * seconds, kChevronSpacing);
-    for (float s = -halfLength + shift; s <= halfLength; s += kChevronSpacing)
+    for (int i = 0; - halfLength + shift + static_cast<float>(i) * kChevronSpacing <= halfLength; ++i)
     {
+        const float s = -halfLength + shift + static_cast<float>(i) * kChevronSpacing;
         if (s - depth < -halfLength)
         {
             continue;
