@@ -11,16 +11,6 @@ namespace oblique::test
 namespace
 {
 
-constexpr float kDt = 1.0f / 60.0f;
-
-void run(World& world, int steps)
-{
-    for (int i = 0; i < steps; ++i)
-    {
-        world.step(kDt);
-    }
-}
-
 TEST(BodyType, AStaticPlatformMadeDynamicFallsWithItsLoad)
 {
     World world;

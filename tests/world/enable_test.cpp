@@ -27,14 +27,6 @@ namespace
 
 constexpr float kDt = 1.0f / 60.0f;
 
-void run(World& world, int steps)
-{
-    for (int i = 0; i < steps; ++i)
-    {
-        world.step(kDt);
-    }
-}
-
 BodyId groundOf(World& world)
 {
     return world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({20.0f, 1.0f}));

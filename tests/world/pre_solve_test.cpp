@@ -29,14 +29,6 @@ Floor floorWorld()
     return f;
 }
 
-void run(World& world, int steps)
-{
-    for (int i = 0; i < steps; ++i)
-    {
-        world.step(kDt);
-    }
-}
-
 TEST(PreSolve, ADisabledContactLetsABodyThrough)
 {
     Floor f = floorWorld();

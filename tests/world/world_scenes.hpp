@@ -128,6 +128,15 @@ private:
 };
 
 /// Prints a measured quantity of both engines, so test logs carry the numbers behind each verdict.
+/// Steps a world `steps` times at 60 Hz.
+inline void run(World& world, int steps)
+{
+    for (int i = 0; i < steps; ++i)
+    {
+        world.step(1.0f / 60.0f);
+    }
+}
+
 inline void reportMeasure(const std::string& what, double oblique, double box2d)
 {
     std::printf("[ measure  ] %-52s oblique %-12.6g box2d %.6g\n", what.c_str(), oblique, box2d);

@@ -4,6 +4,7 @@
 // inside the level's solid and must never give a contact normal: the next tile's side face and
 // corner are what a body sliding over a seam otherwise catches on.
 
+#include "constants.hpp"
 #include "oblique/circle.hpp"
 #include "oblique/manifold.hpp"
 #include "oblique/obb.hpp"
@@ -24,11 +25,7 @@ inline bool isHidden(FaceMask hidden, int face)
 
 // How far apart two faces may lie and still be flush, and how far a neighbour may fall short of
 // a face's end and still cover it (metres).
-inline constexpr float kFlushTolerance = 0.0005f;
-
-// How much deeper than the pair's real separation (beyond the speculative distance) an allowed
-// face may be and still give the contact: the linear slop.
-inline constexpr float kHiddenFaceSlack = 0.005f;
+inline constexpr float kFlushTolerance = 0.1f * kLinearSlop;
 
 // True when a contact normal pointing out of the box along `normal` (world, unit) comes from a
 // feature that is not hidden: a visible face, or a corner between two visible faces.

@@ -295,10 +295,11 @@ Manifold collideBoxesHidingFaces(const Obb& a, const Obb& b, float speculativeDi
     }
     const bool flip =
         best[0] < 0 || (best[1] >= 0 && seps[1].s[best[1]] > seps[0].s[best[0]] + kReferenceFaceTolerance);
-    // An allowed face much deeper than the pair's real separation means the boxes meet through
+    // An allowed face deeper than the pair's real separation by more than the speculative
+    // distance and the slop means the boxes meet through
     // hidden faces, inside the neighbours that hide them: those neighbours' contacts hold it.
     const float real = std::max(largest(seps[0]), largest(seps[1]));
-    if (seps[flip ? 1 : 0].s[best[flip ? 1 : 0]] < real - speculativeDistance - kHiddenFaceSlack)
+    if (seps[flip ? 1 : 0].s[best[flip ? 1 : 0]] < real - speculativeDistance - kLinearSlop)
     {
         return {};
     }
@@ -331,7 +332,7 @@ Manifold collideBoxCircleHidingFaces(const Obb& a, const Circle& b, float specul
             }
         }
         // Deep behind every visible face: it is inside the neighbours, whose contacts hold it.
-        if (face >= 0 && sep.s[face] < largest(sep) - speculativeDistance - kHiddenFaceSlack)
+        if (face >= 0 && sep.s[face] < largest(sep) - speculativeDistance - kLinearSlop)
         {
             return {};
         }
