@@ -6,6 +6,7 @@
 #include "oblique/vec2.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <variant>
 
@@ -35,6 +36,11 @@ enum class JointType : std::uint8_t
 {
     Revolute,
     Distance,
+    Prismatic,
+    Weld,
+    Wheel,
+    Motor,
+    Mouse,
 };
 
 /// A hinge: the two bodies share a point and turn freely about it, within limits and driven by a
@@ -67,6 +73,69 @@ struct DistanceJointDef
     std::optional<float> maxLength{};
 };
 
+/// A slider: B moves along an axis fixed in A and does not turn relative to A; its translation
+/// may be limited and driven by a motor. Translation is B's displacement along the axis since the
+/// joint was made.
+struct PrismaticJointDef
+{
+    Vec2 anchor{};            ///< world coordinates at creation
+    Vec2 axis{1.0f, 0.0f};    ///< the direction of travel in the world at creation; non-zero (normalised)
+    bool enableLimit = false; ///< keep the translation within [lower, upper]
+    float lower = 0.0f;       ///< metres, <= upper
+    float upper = 0.0f;
+    bool enableMotor = false;   ///< drive the translation speed toward motorSpeed
+    float motorSpeed = 0.0f;    ///< m/s
+    float maxMotorForce = 0.0f; ///< N, >= 0
+};
+
+/// Glues B to A at a point: no relative motion. With hertz > 0 the angular part is a spring of
+/// that frequency instead (a soft weld: a blob, a bending beam).
+struct WeldJointDef
+{
+    Vec2 anchor{};             ///< world coordinates at creation
+    float hertz = 0.0f;        ///< >= 0; 0: rigid
+    float dampingRatio = 0.0f; ///< >= 0
+};
+
+/// A wheel on a suspension: B's anchor slides along an axis fixed in A, held toward its starting
+/// place by a spring (hertz > 0; 0: free to slide), and B turns freely, driven by a motor if asked.
+struct WheelJointDef
+{
+    Vec2 anchor{};             ///< the wheel's axle, world coordinates at creation
+    Vec2 axis{0.0f, 1.0f};     ///< the suspension's direction in the world at creation; non-zero
+    float hertz = 0.0f;        ///< >= 0
+    float dampingRatio = 0.0f; ///< >= 0
+    bool enableMotor = false;
+    float motorSpeed = 0.0f;     ///< rad/s, B's spin relative to A
+    float maxMotorTorque = 0.0f; ///< N*m, >= 0
+    bool enableLimit = false;    ///< keep the suspension's travel within [lower, upper]
+    float lower = 0.0f;          ///< metres, <= upper
+    float upper = 0.0f;
+};
+
+/// Drives B toward a place and angle relative to A with at most maxForce and maxTorque (a
+/// character steered through physics, a platform that follows a path).
+struct MotorJointDef
+{
+    /// B's origin in A's frame; none: where B is now.
+    std::optional<Vec2> linearOffset{};
+    /// B's angle less A's; none: as they are now.
+    std::optional<float> angularOffset{};
+    float maxForce = 0.0f;         ///< N, >= 0
+    float maxTorque = 0.0f;        ///< N*m, >= 0
+    float correctionFactor = 0.3f; ///< in [0, 1]: the share of the error closed per step
+};
+
+/// Pulls a point of B toward a target with a soft spring whose force is capped: how a hand drags
+/// a body. Only B is moved; A (usually a static body) only names what the joint hangs from.
+struct MouseJointDef
+{
+    Vec2 target{};             ///< the point B's anchor is pulled to, world coordinates
+    float hertz = 5.0f;        ///< > 0
+    float dampingRatio = 0.7f; ///< >= 0
+    float maxForce = 0.0f;     ///< N, > 0: scale it with B's weight
+};
+
 /// Everything about a joint: the two bodies (different, at least one dynamic), whether they may
 /// still collide with each other, and the parameters of its type. A new joint type is a new
 /// alternative of `params`, so each type's fields are all it can be given.
@@ -75,7 +144,24 @@ struct JointDef
     BodyId bodyA{};
     BodyId bodyB{};
     bool collideConnected = false;
-    std::variant<RevoluteJointDef, DistanceJointDef> params{};
+    /// The joint breaks (is destroyed at the end of the step, with a JointBreakEvent) once the
+    /// force or torque it applies exceeds these; infinity: never. >= 0.
+    float breakForce = std::numeric_limits<float>::infinity();
+    float breakTorque = std::numeric_limits<float>::infinity();
+    std::variant<RevoluteJointDef, DistanceJointDef, PrismaticJointDef, WeldJointDef, WheelJointDef,
+                 MotorJointDef, MouseJointDef>
+        params{};
+};
+
+/// A joint broke during the last step: the force (N) and torque (N*m) it had to apply to B
+/// exceeded its breakForce or breakTorque. The joint is already destroyed; its handle is stale.
+struct JointBreakEvent
+{
+    JointId joint;
+    BodyId bodyA;
+    BodyId bodyB;
+    Vec2 force;
+    float torque = 0.0f;
 };
 
 } // namespace oblique

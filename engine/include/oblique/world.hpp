@@ -169,6 +169,34 @@ public:
     float jointSpeed(JointId id) const;
     /// Distance joints: the distance between the anchors now.
     float currentLength(JointId id) const;
+    /// Prismatic and wheel joints: B's anchor's displacement along the axis since the joint was
+    /// made (m), and its speed along it (m/s).
+    float jointTranslation(JointId id) const;
+    float jointTranslationSpeed(JointId id) const;
+    /// The definition the joint was made from, with every change since (its anchors and axes as
+    /// they were at creation, its lengths and offsets filled in).
+    JointDef jointDef(JointId id) const;
+
+    /// Tuning a joint while it runs; each wakes its bodies and refuses a joint of another type
+    /// or a value its definition would refuse. Motors: revolute, prismatic and wheel joints.
+    void setMotorEnabled(JointId id, bool enabled);
+    void setMotorSpeed(JointId id, float speed);
+    /// Revolute and wheel joints' maxMotorTorque; prismatic joints' maxMotorForce.
+    void setMaxMotorEffort(JointId id, float effort);
+    /// Limits: revolute (radians), prismatic and wheel (metres) joints.
+    void setLimitEnabled(JointId id, bool enabled);
+    void setLimits(JointId id, float lower, float upper);
+    /// Springs: distance, weld, wheel and mouse joints (hertz 0 is refused for a mouse joint).
+    void setSpring(JointId id, float hertz, float dampingRatio);
+    /// Mouse joints: where B's anchor is pulled to.
+    void setMouseTarget(JointId id, Vec2 target);
+    /// Motor joints: B's wanted origin in A's frame and angle relative to A.
+    void setMotorOffsets(JointId id, Vec2 linearOffset, float angularOffset);
+    /// Motor and mouse joints: the most force (N) and, for motor joints, torque (N*m) they apply.
+    void setMaxForce(JointId id, float force);
+    void setMaxTorque(JointId id, float torque);
+    /// The force and torque past which the joint breaks (infinity: never).
+    void setBreakThresholds(JointId id, float force, float torque);
 
     // --- moving bodies --------------------------------------------------------------------
 
@@ -234,6 +262,8 @@ public:
     std::span<const ContactImpulseEvent> contactImpulseEvents() const;
     std::span<const SensorEvent> sensorBeginEvents() const;
     std::span<const SensorEvent> sensorEndEvents() const;
+    /// Joints that broke in the last step, in joint slot order.
+    std::span<const JointBreakEvent> jointBreakEvents() const;
     /// Bodies the last step stopped because their motion would have left float range (or gone
     /// beyond 1e18 m): each keeps its last finite pose with zero velocity. Empty in any sane scene.
     std::span<const BodyId> outOfRangeBodies() const;

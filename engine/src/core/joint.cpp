@@ -95,6 +95,17 @@ std::pair<Vec2, Vec2> anchorsOf(const DistanceJointDef& def)
     return {def.anchorA, def.anchorB};
 }
 
+template <class Def>
+std::pair<Vec2, Vec2> anchorsOf(const Def&)
+{
+    return {};
+}
+template <class Def>
+void validateJointParams(const char* function, const Def&)
+{
+    fail(function, "this joint type is being built");
+}
+
 std::uint32_t takeSlot(Joints& joints)
 {
     if (!joints.free.empty())
