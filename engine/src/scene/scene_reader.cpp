@@ -864,9 +864,10 @@ void SceneBuilder::storeWhole(const FieldSpec& field, const Number& n)
 bool SceneBuilder::string(Json::string_t& value)
 {
     const Slot s = slot();
-    if (s.is(Kind::Format))
+    if (s.is(Kind::Format) || s.is(Kind::JointType))
     {
-        // readScene has checked the format before this pass, and a second one is a duplicate key.
+        // Both were judged before this pass reached them: readScene has checked the format, and
+        // startJoint the joint's type. A second of either is a duplicate key.
     }
     else if (s.is(Kind::String))
     {
@@ -879,10 +880,6 @@ bool SceneBuilder::string(Json::string_t& value)
     else if (s.is(Kind::Solver))
     {
         storeSpelling<Solver>(*s.field, value);
-    }
-    else if (s.is(Kind::JointType))
-    {
-        // Judged, and the joint's parameters made, as the joint opened (startJoint).
     }
     else if (s.is(Kind::BodyRef))
     {

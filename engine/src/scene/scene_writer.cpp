@@ -373,8 +373,13 @@ void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
         m_out.closeArray();
         return;
     case Kind::JointType:
-        m_out.stringMember(field.key, spellingOf(jointTypeOf(*owners.joint)));
-        return;
+        // Only joint objects have a type, and they are written with their joint at hand.
+        if (owners.joint != nullptr)
+        {
+            m_out.stringMember(field.key, spellingOf(jointTypeOf(*owners.joint)));
+            return;
+        }
+        break;
     case Kind::BodyRef:
         writeBodyRef(field, owners);
         return;
