@@ -136,14 +136,16 @@ bool usesFormat2(const SceneWorld& world)
 
 bool usesFormat2(const Scene& scene)
 {
-    return usesFormat2(scene.world) ||
+    return usesFormat2(scene.world) || !scene.joints.empty() ||
            std::any_of(scene.bodies.begin(), scene.bodies.end(),
                        [](const SceneBody& b) { return !b.shapes.empty() || usesFormat2(shapeDefOf(b)); });
 }
 
 SceneInstance instantiate(const Scene& scene)
 {
-    SceneInstance instance{World(worldDefOf(scene.world)), {}};
+    // Checked before anything is built, so a bad reference costs no world.
+    const std::vector<std::pair<std::size_t, std::size_t>> jointBodies = jointBodiesOf(scene);
+    SceneInstance instance{World(worldDefOf(scene.world)), {}, {}};
     instance.bodies.reserve(scene.bodies.size());
     for (const SceneBody& body : scene.bodies)
     {
@@ -160,6 +162,13 @@ SceneInstance instantiate(const Scene& scene)
             instance.world.createShape(id, shape);
         }
         instance.bodies.push_back(id);
+    }
+    instance.joints.reserve(scene.joints.size());
+    for (std::size_t i = 0; i < scene.joints.size(); ++i)
+    {
+        const auto [a, b] = jointBodies[i];
+        instance.joints.push_back(
+            instance.world.createJoint(jointDefOf(scene.joints[i], instance.bodies[a], instance.bodies[b])));
     }
     return instance;
 }
