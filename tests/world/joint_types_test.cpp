@@ -650,6 +650,60 @@ TEST(JointTuning, JointDefDescribesTheJointAsItIsNow)
     EXPECT_NEAR(turned.y, 0.0f, 1e-6f);
 }
 
+// A joint remade from jointDef in mid-swing goes on as the one it replaced: its limits stay where
+// they were although its angle and travel now count from here. A twin world that kept its joints
+// is the reference; only the warm start the new joints lack tells them apart.
+TEST(JointTuning, AJointRemadeFromItsDefinitionGoesOnAsBefore)
+{
+    const auto build = [](World& world)
+    {
+        const BodyId ground = staticBody(world, {0.0f, 5.0f});
+        const BodyId arm = dynamicBox(world, {0.5f, 5.0f}, {0.5f, 0.05f});
+        const BodyId slider = dynamicBox(world, {3.0f, 5.0f}, {0.2f, 0.2f});
+        return std::vector<JointId>{world.createJoint({.bodyA = ground,
+                                                       .bodyB = arm,
+                                                       .params = RevoluteJointDef{.anchor = {0.0f, 5.0f},
+                                                                                  .enableLimit = true,
+                                                                                  .lowerAngle = -0.6f,
+                                                                                  .upperAngle = 0.6f}}),
+                                    world.createJoint({.bodyA = ground,
+                                                       .bodyB = slider,
+                                                       .params = PrismaticJointDef{.anchor = {3.0f, 5.0f},
+                                                                                   .axis = {1.0f, -1.0f},
+                                                                                   .enableLimit = true,
+                                                                                   .lower = -0.5f,
+                                                                                   .upper = 0.8f}})};
+    };
+    World kept;
+    World remade;
+    build(kept);
+    std::vector<JointId> joints = build(remade);
+    for (int i = 0; i < 15; ++i)
+    {
+        kept.step(kDt);
+        remade.step(kDt);
+    }
+    // Part way: the arm has turned and the slider travelled, both short of their limits.
+    ASSERT_LT(remade.jointAngle(joints[0]), -0.1f);
+    ASSERT_GT(remade.jointTranslation(joints[1]), 0.1f);
+    for (JointId& joint : joints)
+    {
+        const JointDef def = remade.jointDef(joint);
+        remade.destroyJoint(joint);
+        joint = remade.createJoint(def);
+    }
+    for (int i = 0; i < 120; ++i)
+    {
+        kept.step(kDt);
+        remade.step(kDt);
+    }
+    for (const BodyId body : kept.bodies())
+    {
+        EXPECT_LT(distance(kept.position(body), remade.position(body)), 0.01f);
+        EXPECT_NEAR(kept.angle(body), remade.angle(body), 0.01f);
+    }
+}
+
 // Two worlds with every joint type built alike stay bit for bit alike, in both solvers.
 TEST(JointTuning, WorldsWithEveryJointTypeAreDeterministic)
 {

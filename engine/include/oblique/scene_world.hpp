@@ -67,9 +67,10 @@ SceneInstance instantiate(const Scene& scene);
 
 /// The world's current state as a scene: settings from the scene it came from (time step and
 /// name included), each body's current pose and velocities, in the order of `bodies`. Scene files
-/// have no key for a disabled body: it is captured as it is stored, as an enabled one. Joints are
-/// not captured: a file gives a joint's anchors at the scene's starting pose, and the world
-/// reports them only as they were when the joint was made.
+/// have no key for a disabled body: it is captured as it is stored, as an enabled one. Joints
+/// between captured bodies are captured as World::jointDef gives them (anchors where they are now,
+/// limits moved by the angle or travel so far), by body index; mouse joints and break thresholds,
+/// which files cannot hold, are left out.
 Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const Scene& origin);
 
 } // namespace oblique
