@@ -95,9 +95,10 @@ Scene ragdollPile(int count)
     // Five abreast, each row 2.5 m above the last, so they fall onto one another.
     for (int i = 0; i < count; ++i)
     {
-        const float x = -6.0f + 3.0f * static_cast<float>(i % 5);
-        const float y = 1.0f + 2.5f * static_cast<float>(i / 5);
-        addRagdoll(s, {x + 0.3f * static_cast<float>((i / 5) % 2), y});
+        const int row = i / 5;
+        const int column = i % 5;
+        const float x = -6.0f + 3.0f * static_cast<float>(column) + 0.3f * static_cast<float>(row % 2);
+        addRagdoll(s, {x, 1.0f + 2.5f * static_cast<float>(row)});
     }
     return s;
 }
