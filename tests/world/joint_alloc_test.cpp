@@ -61,6 +61,39 @@ World jointWorld(Solver solver)
          .bodyB = weight,
          .params = DistanceJointDef{
              .anchorA = {4.0f, 4.0f}, .anchorB = {4.0f, 3.5f}, .minLength = 0.0f, .maxLength = 0.5f}});
+    // One joint of every other type, and thresholds that are checked every step but never met.
+    bobDef.position = {-3.0f, 3.0f};
+    const BodyId slider = world.createBody(bobDef, boxShape({0.2f, 0.2f}));
+    world.createJoint({.bodyA = ground,
+                       .bodyB = slider,
+                       .breakForce = 1.0e6f,
+                       .params = PrismaticJointDef{.anchor = {-3.0f, 3.0f},
+                                                   .axis = {1.0f, 1.0f},
+                                                   .enableLimit = true,
+                                                   .lower = -1.0f,
+                                                   .upper = 1.0f}});
+    bobDef.position = {-3.0f, 2.0f};
+    const BodyId wheel = world.createBody(bobDef, circleShape(0.3f));
+    world.createJoint({.bodyA = slider,
+                       .bodyB = wheel,
+                       .params = WheelJointDef{.anchor = {-3.0f, 2.0f},
+                                               .hertz = 3.0f,
+                                               .enableMotor = true,
+                                               .motorSpeed = 2.0f,
+                                               .maxMotorTorque = 1.0f}});
+    bobDef.position = {-4.0f, 2.0f};
+    const BodyId welded = world.createBody(bobDef, boxShape({0.2f, 0.2f}));
+    world.createJoint(
+        {.bodyA = wheel, .bodyB = welded, .params = WeldJointDef{.anchor = {-3.5f, 2.0f}, .hertz = 2.0f}});
+    bobDef.position = {-6.0f, 3.0f};
+    const BodyId driven = world.createBody(bobDef, boxShape({0.2f, 0.2f}));
+    world.createJoint(
+        {.bodyA = ground, .bodyB = driven, .params = MotorJointDef{.maxForce = 5.0f, .maxTorque = 1.0f}});
+    const JointId hand =
+        world.createJoint({.bodyA = ground,
+                           .bodyB = driven,
+                           .params = MouseJointDef{.target = {-6.0f, 4.0f}, .maxForce = 20.0f}});
+    world.setMouseTarget(hand, {-5.0f, 4.0f});
     return world;
 }
 

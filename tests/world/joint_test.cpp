@@ -2,7 +2,7 @@
 // energy, chains that stay together, limits and motors against known torques, rods, springs and
 // ropes, islands and sleep, collision between jointed bodies, reaction forces, and bad input.
 
-#include "world_scenes.hpp"
+#include "joint_support.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -20,26 +20,6 @@ namespace
 
 constexpr float kDt = 1.0f / 60.0f;
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-
-World worldFor(Solver solver, Vec2 gravity = {0.0f, -kGravity})
-{
-    WorldDef def;
-    def.solver = solver;
-    def.gravity = gravity;
-    return World(def);
-}
-
-std::string solverName(const ::testing::TestParamInfo<Solver>& info)
-{
-    return info.param == Solver::Ngs ? "Ngs" : "SoftStep";
-}
-
-// Prints a measured figure beside the test's verdict, for the record.
-void report(const char* what, Solver solver, float value)
-{
-    std::printf("[ measured ] %s (%s): %.6g\n", what, solver == Solver::Ngs ? "ngs" : "soft step",
-                static_cast<double>(value));
-}
 
 BodyId staticAnchorBody(World& world, Vec2 at)
 {

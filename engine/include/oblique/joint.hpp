@@ -123,7 +123,7 @@ struct MotorJointDef
     std::optional<float> angularOffset{};
     float maxForce = 0.0f;         ///< N, >= 0
     float maxTorque = 0.0f;        ///< N*m, >= 0
-    float correctionFactor = 0.3f; ///< in [0, 1]: the share of the error closed per step
+    float correctionFactor = 0.3f; ///< in [0, 1]: the share of the error closed per step (substep)
 };
 
 /// Pulls a point of B toward a target with a soft spring whose force is capped: how a hand drags

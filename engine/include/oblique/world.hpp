@@ -173,8 +173,12 @@ public:
     /// made (m), and its speed along it (m/s).
     float jointTranslation(JointId id) const;
     float jointTranslationSpeed(JointId id) const;
-    /// The definition the joint was made from, with every change since (its anchors and axes as
-    /// they were at creation, its lengths and offsets filled in).
+    /// Where the joint's anchors are in the world now (a mouse joint's A anchor: its target).
+    Vec2 jointAnchorA(JointId id) const;
+    Vec2 jointAnchorB(JointId id) const;
+    /// The joint as a definition: its settings with every change since it was made, its lengths
+    /// and offsets filled in, and its anchors and axes where they are now; a joint made from it
+    /// at this moment acts as this one does, its angles and translations counted from now.
     JointDef jointDef(JointId id) const;
 
     /// Tuning a joint while it runs; each wakes its bodies and refuses a joint of another type

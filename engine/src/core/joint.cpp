@@ -9,6 +9,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -85,25 +86,92 @@ void dropContactsBetween(WorldState& w, std::uint32_t a, std::uint32_t b)
     }
 }
 
-// The anchors a definition gives, in the world: A's and B's.
-std::pair<Vec2, Vec2> anchorsOf(const RevoluteJointDef& def)
+// The anchors each type's definition gives, in the world: A's and B's.
+std::pair<Vec2, Vec2> anchorsFor(const RevoluteJointDef& def, const JointPlacement& /*at*/)
 {
     return {def.anchor, def.anchor};
 }
-std::pair<Vec2, Vec2> anchorsOf(const DistanceJointDef& def)
+std::pair<Vec2, Vec2> anchorsFor(const DistanceJointDef& def, const JointPlacement& /*at*/)
 {
     return {def.anchorA, def.anchorB};
 }
-
-template <class Def>
-std::pair<Vec2, Vec2> anchorsOf(const Def&)
+std::pair<Vec2, Vec2> anchorsFor(const PrismaticJointDef& def, const JointPlacement& /*at*/)
 {
-    return {};
+    return {def.anchor, def.anchor};
 }
-template <class Def>
-void validateJointParams(const char* function, const Def&)
+std::pair<Vec2, Vec2> anchorsFor(const WeldJointDef& def, const JointPlacement& /*at*/)
 {
-    fail(function, "this joint type is being built");
+    return {def.anchor, def.anchor};
+}
+std::pair<Vec2, Vec2> anchorsFor(const WheelJointDef& def, const JointPlacement& /*at*/)
+{
+    return {def.anchor, def.anchor};
+}
+// A motor joint drives B's origin toward A's anchor, the offset point.
+std::pair<Vec2, Vec2> anchorsFor(const MotorJointDef& def, const JointPlacement& at)
+{
+    const Vec2 offset = def.linearOffset ? rotate(at.qA, *def.linearOffset) : at.positionB - at.positionA;
+    return {at.positionA + offset, at.positionB};
+}
+std::pair<Vec2, Vec2> anchorsFor(const MouseJointDef& def, const JointPlacement& /*at*/)
+{
+    return {def.target, def.target};
+}
+
+// Each type's state for a new definition.
+RevoluteJoint makeKind(const RevoluteJointDef& def, const JointPlacement& at)
+{
+    RevoluteJoint joint;
+    joint.def = def;
+    joint.referenceAngle = at.referenceAngle;
+    return joint;
+}
+DistanceJoint makeKind(const DistanceJointDef& def, const JointPlacement& /*at*/)
+{
+    return makeDistanceJoint(def, distance(def.anchorA, def.anchorB));
+}
+PrismaticJoint makeKind(const PrismaticJointDef& def, const JointPlacement& at)
+{
+    return makePrismaticJoint(def, at.qA, at.referenceAngle);
+}
+WeldJoint makeKind(const WeldJointDef& def, const JointPlacement& at)
+{
+    WeldJoint joint;
+    joint.def = def;
+    joint.referenceAngle = at.referenceAngle;
+    return joint;
+}
+WheelJoint makeKind(const WheelJointDef& def, const JointPlacement& at)
+{
+    return makeWheelJoint(def, at.qA);
+}
+MotorJoint makeKind(const MotorJointDef& def, const JointPlacement& at)
+{
+    MotorJoint joint;
+    joint.linearOffset = def.linearOffset.value_or(invRotate(at.qA, at.positionB - at.positionA));
+    joint.angularOffset = def.angularOffset.value_or(at.referenceAngle);
+    joint.maxForce = def.maxForce;
+    joint.maxTorque = def.maxTorque;
+    joint.correctionFactor = def.correctionFactor;
+    return joint;
+}
+MouseJoint makeKind(const MouseJointDef& def, const JointPlacement& /*at*/)
+{
+    MouseJoint joint;
+    joint.def = def;
+    return joint;
+}
+
+void validateBreakThresholds(const char* function, float force, float torque)
+{
+    if (std::isnan(force) || force < 0.0f)
+    {
+        fail(function, "breakForce must be >= 0 (infinity: never breaks)");
+    }
+    if (std::isnan(torque) || torque < 0.0f)
+    {
+        fail(function, "breakTorque must be >= 0 (infinity: never breaks)");
+    }
 }
 
 std::uint32_t takeSlot(Joints& joints)
@@ -145,22 +213,21 @@ JointFrame frameOf(const WorldState& w, const JointRecord& j)
     f.localA = f.indexA == 0 ? sa.center + f.rA : localA;
     f.localB = f.indexB == 0 ? sb.center + f.rB : localB;
     f.angleOffset = (f.indexB == 0 ? sb.angle : 0.0f) - (f.indexA == 0 ? sa.angle : 0.0f);
+    f.qA = sa.q;
     return f;
 }
 
 } // namespace
 
-JointKind makeJointKind(const JointDef& def, float referenceAngle)
+JointKind makeJointKind(const JointDef& def, const JointPlacement& placement)
 {
-    if (const auto* revolute = std::get_if<RevoluteJointDef>(&def.params))
-    {
-        RevoluteJoint joint;
-        joint.def = *revolute;
-        joint.referenceAngle = referenceAngle;
-        return joint;
-    }
-    const auto& distance = std::get<DistanceJointDef>(def.params);
-    return makeDistanceJoint(distance, oblique::distance(distance.anchorA, distance.anchorB));
+    return std::visit([&](const auto& params) -> JointKind { return makeKind(params, placement); },
+                      def.params);
+}
+
+std::pair<Vec2, Vec2> anchorsOf(const JointDef& def, const JointPlacement& placement)
+{
+    return std::visit([&](const auto& params) { return anchorsFor(params, placement); }, def.params);
 }
 
 JointReaction reactionOf(const JointRecord& j, float invDt)
@@ -281,6 +348,26 @@ void storeJointImpulses(StepContext& ctx)
     }
 }
 
+void breakJoints(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    for (const std::uint32_t i : w.joints.solved)
+    {
+        JointRecord& j = w.joints.records[i];
+        if (!j.alive || (std::isinf(j.breakForce) && std::isinf(j.breakTorque)))
+        {
+            continue;
+        }
+        const JointReaction r = reactionOf(j, ctx.invDt);
+        if (lengthSquared(r.force) > j.breakForce * j.breakForce || std::fabs(r.torque) > j.breakTorque)
+        {
+            w.jointBreakEvents.push_back(
+                {w.jointIdOf(i), w.idOf(j.bodyA), w.idOf(j.bodyB), r.force, r.torque});
+            w.destroyJoint(i, true);
+        }
+    }
+}
+
 } // namespace detail
 
 JointId World::createJoint(const JointDef& def)
@@ -306,24 +393,31 @@ JointId World::createJoint(const JointDef& def)
         fail("createJoint", "bodyA or bodyB must be dynamic");
     }
     std::visit([](const auto& params) { validateJointParams("createJoint", params); }, def.params);
+    validateBreakThresholds("createJoint", def.breakForce, def.breakTorque);
+    if (std::holds_alternative<MouseJointDef>(def.params) && w.records[b].type != BodyType::Dynamic)
+    {
+        fail("createJoint", "a mouse joint's bodyB must be dynamic");
+    }
 
+    const BodyState& sa = w.states[a];
+    const BodyState& sb = w.states[b];
+    const JointPlacement placement{sa.position, sb.position, sa.q, sb.angle - sa.angle};
+    const auto [anchorA, anchorB] = anchorsOf(def, placement);
     const std::uint32_t slot = takeSlot(w.joints);
     JointRecord& j = w.joints.records[slot];
     const std::uint32_t generation = j.generation;
-    const BodyState& sa = w.states[a];
-    const BodyState& sb = w.states[b];
-    const auto [anchorA, anchorB] =
-        std::visit([](const auto& params) { return anchorsOf(params); }, def.params);
     j = JointRecord{.generation = generation,
                     .alive = true,
                     .collideConnected = def.collideConnected,
+                    .breakForce = def.breakForce,
+                    .breakTorque = def.breakTorque,
                     .bodyA = a,
                     .bodyB = b,
                     .localAnchorA = invRotate(sa.q, anchorA - sa.position),
                     .localAnchorB = invRotate(sb.q, anchorB - sb.position),
                     .edges = {},
                     .frame = {},
-                    .kind = makeJointKind(def, sb.angle - sa.angle)};
+                    .kind = makeJointKind(def, placement)};
     link(w, slot, 0);
     link(w, slot, 1);
     if (!def.collideConnected)
@@ -448,6 +542,340 @@ float World::currentLength(JointId id) const
     jointOf<DistanceJoint>(w, id, "currentLength", "distance");
     const auto [anchorA, anchorB] = worldAnchors(w, w.joints.records[id.index]);
     return distance(anchorA, anchorB);
+}
+
+} // namespace oblique
+
+namespace oblique
+{
+
+using namespace detail;
+
+namespace
+{
+
+// Changes a joint's settings through its definition: checked as createJoint checks one, and
+// nothing changes when refused. `types` names the types that have the setting.
+template <class Change>
+void tuneDef(WorldState& w, JointId id, const char* what, const char* types, Change change)
+{
+    JointRecord& j = w.joints.records[w.checkedJoint(id, what)];
+    const bool applied = std::visit(
+        [&](auto& kind)
+        {
+            if constexpr (requires { kind.def; })
+            {
+                if constexpr (std::is_invocable_v<Change&, decltype(kind.def)&>)
+                {
+                    auto def = kind.def;
+                    change(def);
+                    validateJointParams(what, def);
+                    kind.def = def;
+                    return true;
+                }
+            }
+            return false;
+        },
+        j.kind);
+    if (!applied)
+    {
+        fail(what, std::string("the joint is not a ") + types + " joint");
+    }
+    w.wake(j.bodyA);
+    w.wake(j.bodyB);
+}
+
+// The joint's record and its state, when it is of the given type; null otherwise.
+template <class Kind>
+Kind* kindIf(WorldState& w, JointId id, const char* what)
+{
+    return std::get_if<Kind>(&w.joints.records[w.checkedJoint(id, what)].kind);
+}
+
+void wakeJoint(WorldState& w, JointId id)
+{
+    w.wake(w.joints.records[id.index].bodyA);
+    w.wake(w.joints.records[id.index].bodyB);
+}
+
+// A slider's geometry in the world now: the translation along its axis and its rate.
+struct SliderState
+{
+    float translation = 0.0f;
+    float speed = 0.0f;
+};
+
+SliderState sliderState(const WorldState& w, const JointRecord& j, Vec2 localAxisA)
+{
+    const BodyState& sa = w.states[j.bodyA];
+    const BodyState& sb = w.states[j.bodyB];
+    const Vec2 anchorA = sa.position + rotate(sa.q, j.localAnchorA);
+    const Vec2 anchorB = sb.position + rotate(sb.q, j.localAnchorB);
+    const Vec2 axis = rotate(sa.q, localAxisA);
+    const Vec2 d = anchorB - anchorA;
+    const Vec2 speedA = sa.v + cross(sa.w, anchorA - sa.center);
+    const Vec2 speedB = sb.v + cross(sb.w, anchorB - sb.center);
+    return {dot(d, axis), dot(speedB - speedA, axis) + dot(d, cross(sa.w, axis))};
+}
+
+SliderState sliderStateOf(const WorldState& w, JointId id, const char* what)
+{
+    const JointRecord& j = w.joints.records[w.checkedJoint(id, what)];
+    if (const auto* prismatic = std::get_if<PrismaticJoint>(&j.kind))
+    {
+        return sliderState(w, j, prismatic->localAxisA);
+    }
+    if (const auto* wheel = std::get_if<WheelJoint>(&j.kind))
+    {
+        return sliderState(w, j, wheel->localAxisA);
+    }
+    fail(what, "the joint is not a prismatic or wheel joint");
+}
+
+// Each type's definition as the joint is now (see World::jointDef).
+RevoluteJointDef currentDef(const RevoluteJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot /*qA*/)
+{
+    RevoluteJointDef def = kind.def;
+    def.anchor = anchorA;
+    return def;
+}
+DistanceJointDef currentDef(const DistanceJoint& kind, Vec2 anchorA, Vec2 anchorB, Rot /*qA*/)
+{
+    return {.anchorA = anchorA,
+            .anchorB = anchorB,
+            .length = kind.length,
+            .hertz = kind.hertz,
+            .dampingRatio = kind.dampingRatio,
+            .minLength = kind.minLength,
+            .maxLength = kind.maxLength};
+}
+PrismaticJointDef currentDef(const PrismaticJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot qA)
+{
+    PrismaticJointDef def = kind.def;
+    def.anchor = anchorA;
+    def.axis = rotate(qA, kind.localAxisA);
+    return def;
+}
+WeldJointDef currentDef(const WeldJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot /*qA*/)
+{
+    WeldJointDef def = kind.def;
+    def.anchor = anchorA;
+    return def;
+}
+WheelJointDef currentDef(const WheelJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot qA)
+{
+    WheelJointDef def = kind.def;
+    def.anchor = anchorA;
+    def.axis = rotate(qA, kind.localAxisA);
+    return def;
+}
+MotorJointDef currentDef(const MotorJoint& kind, Vec2 /*anchorA*/, Vec2 /*anchorB*/, Rot /*qA*/)
+{
+    return {.linearOffset = kind.linearOffset,
+            .angularOffset = kind.angularOffset,
+            .maxForce = kind.maxForce,
+            .maxTorque = kind.maxTorque,
+            .correctionFactor = kind.correctionFactor};
+}
+MouseJointDef currentDef(const MouseJoint& kind, Vec2 /*anchorA*/, Vec2 /*anchorB*/, Rot /*qA*/)
+{
+    return kind.def;
+}
+
+} // namespace
+
+float World::jointTranslation(JointId id) const
+{
+    return sliderStateOf(*m_impl, id, "jointTranslation").translation;
+}
+
+float World::jointTranslationSpeed(JointId id) const
+{
+    return sliderStateOf(*m_impl, id, "jointTranslationSpeed").speed;
+}
+
+Vec2 World::jointAnchorA(JointId id) const
+{
+    const WorldState& w = *m_impl;
+    const JointRecord& j = w.joints.records[w.checkedJoint(id, "jointAnchorA")];
+    if (const auto* mouse = std::get_if<MouseJoint>(&j.kind))
+    {
+        return mouse->def.target;
+    }
+    const BodyState& s = w.states[j.bodyA];
+    return s.position + rotate(s.q, j.localAnchorA);
+}
+
+Vec2 World::jointAnchorB(JointId id) const
+{
+    const WorldState& w = *m_impl;
+    const JointRecord& j = w.joints.records[w.checkedJoint(id, "jointAnchorB")];
+    const BodyState& s = w.states[j.bodyB];
+    return s.position + rotate(s.q, j.localAnchorB);
+}
+
+JointDef World::jointDef(JointId id) const
+{
+    const WorldState& w = *m_impl;
+    const JointRecord& j = w.joints.records[w.checkedJoint(id, "jointDef")];
+    const Vec2 anchorA = jointAnchorA(id);
+    const Vec2 anchorB = jointAnchorB(id);
+    const Rot qA = w.states[j.bodyA].q;
+    JointDef def{.bodyA = w.idOf(j.bodyA),
+                 .bodyB = w.idOf(j.bodyB),
+                 .collideConnected = j.collideConnected,
+                 .breakForce = j.breakForce,
+                 .breakTorque = j.breakTorque};
+    std::visit([&](const auto& kind) { def.params = currentDef(kind, anchorA, anchorB, qA); }, j.kind);
+    return def;
+}
+
+void World::setMotorEnabled(JointId id, bool enabled)
+{
+    tuneDef(
+        *m_impl, id, "setMotorEnabled",
+        "revolute, prismatic or wheel", [enabled](auto& def) requires requires { def.enableMotor; } {
+            def.enableMotor = enabled;
+        });
+}
+
+void World::setMotorSpeed(JointId id, float speed)
+{
+    tuneDef(
+        *m_impl, id, "setMotorSpeed",
+        "revolute, prismatic or wheel", [speed](auto& def) requires requires { def.motorSpeed; } {
+            def.motorSpeed = speed;
+        });
+}
+
+void World::setMaxMotorEffort(JointId id, float effort)
+{
+    tuneDef(
+        *m_impl, id, "setMaxMotorEffort", "revolute, prismatic or wheel",
+        [effort](auto& def) requires requires { def.maxMotorTorque; } || requires { def.maxMotorForce; } {
+            if constexpr (requires { def.maxMotorTorque; })
+            {
+                def.maxMotorTorque = effort;
+            }
+            else
+            {
+                def.maxMotorForce = effort;
+            }
+        });
+}
+
+void World::setLimitEnabled(JointId id, bool enabled)
+{
+    tuneDef(
+        *m_impl, id, "setLimitEnabled",
+        "revolute, prismatic or wheel", [enabled](auto& def) requires requires { def.enableLimit; } {
+            def.enableLimit = enabled;
+        });
+}
+
+void World::setLimits(JointId id, float lower, float upper)
+{
+    tuneDef(
+        *m_impl, id, "setLimits", "revolute, prismatic or wheel",
+        [ lower, upper ](auto& def) requires requires { def.lowerAngle; } || requires { def.lower; } {
+            if constexpr (requires { def.lowerAngle; })
+            {
+                def.lowerAngle = lower;
+                def.upperAngle = upper;
+            }
+            else
+            {
+                def.lower = lower;
+                def.upper = upper;
+            }
+        });
+}
+
+void World::setSpring(JointId id, float hertz, float dampingRatio)
+{
+    WorldState& w = *m_impl;
+    if (auto* distance = kindIf<DistanceJoint>(w, id, "setSpring"))
+    {
+        requireNonNegative("setSpring", "hertz", hertz);
+        requireNonNegative("setSpring", "dampingRatio", dampingRatio);
+        distance->hertz = hertz;
+        distance->dampingRatio = dampingRatio;
+        wakeJoint(w, id);
+        return;
+    }
+    tuneDef(
+        w, id, "setSpring", "distance, weld, wheel or mouse",
+        [ hertz, dampingRatio ](auto& def) requires requires { def.hertz; } {
+            def.hertz = hertz;
+            def.dampingRatio = dampingRatio;
+        });
+}
+
+void World::setMouseTarget(JointId id, Vec2 target)
+{
+    tuneDef(
+        *m_impl, id, "setMouseTarget",
+        "mouse", [target](auto& def) requires requires { def.target; } { def.target = target; });
+}
+
+void World::setMotorOffsets(JointId id, Vec2 linearOffset, float angularOffset)
+{
+    WorldState& w = *m_impl;
+    auto* motor = kindIf<MotorJoint>(w, id, "setMotorOffsets");
+    if (motor == nullptr)
+    {
+        fail("setMotorOffsets", "the joint is not a motor joint");
+    }
+    requireInRange("setMotorOffsets", "linearOffset", linearOffset);
+    requireFinite("setMotorOffsets", "angularOffset", angularOffset);
+    motor->linearOffset = linearOffset;
+    motor->angularOffset = angularOffset;
+    // A's anchor is the offset point.
+    w.joints.records[id.index].localAnchorA = linearOffset;
+    wakeJoint(w, id);
+}
+
+void World::setMaxForce(JointId id, float force)
+{
+    WorldState& w = *m_impl;
+    if (auto* motor = kindIf<MotorJoint>(w, id, "setMaxForce"))
+    {
+        requireNonNegative("setMaxForce", "force", force);
+        motor->maxForce = force;
+        wakeJoint(w, id);
+        return;
+    }
+    tuneDef(
+        w, id, "setMaxForce",
+        "motor or mouse", [force](auto& def) requires requires { def.maxForce; } { def.maxForce = force; });
+}
+
+void World::setMaxTorque(JointId id, float torque)
+{
+    WorldState& w = *m_impl;
+    auto* motor = kindIf<MotorJoint>(w, id, "setMaxTorque");
+    if (motor == nullptr)
+    {
+        fail("setMaxTorque", "the joint is not a motor joint");
+    }
+    requireNonNegative("setMaxTorque", "torque", torque);
+    motor->maxTorque = torque;
+    wakeJoint(w, id);
+}
+
+void World::setBreakThresholds(JointId id, float force, float torque)
+{
+    WorldState& w = *m_impl;
+    JointRecord& j = w.joints.records[w.checkedJoint(id, "setBreakThresholds")];
+    validateBreakThresholds("setBreakThresholds", force, torque);
+    j.breakForce = force;
+    j.breakTorque = torque;
+    wakeJoint(w, id);
+}
+
+std::span<const JointBreakEvent> World::jointBreakEvents() const
+{
+    return m_impl->jointBreakEvents;
 }
 
 } // namespace oblique

@@ -7,10 +7,16 @@
 #include "body.hpp"
 #include "distance_joint.hpp"
 #include "joint_frame.hpp"
+#include "motor_joint.hpp"
+#include "mouse_joint.hpp"
 #include "oblique/joint.hpp"
+#include "prismatic_joint.hpp"
 #include "revolute_joint.hpp"
+#include "weld_joint.hpp"
+#include "wheel_joint.hpp"
 
 #include <cstdint>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -27,13 +33,16 @@ struct JointEdge
 };
 
 // The state of each type, its alternatives in JointType's order.
-using JointKind = std::variant<RevoluteJoint, DistanceJoint>;
+using JointKind =
+    std::variant<RevoluteJoint, DistanceJoint, PrismaticJoint, WeldJoint, WheelJoint, MotorJoint, MouseJoint>;
 
 struct JointRecord
 {
     std::uint32_t generation = 0;
     bool alive = false;
     bool collideConnected = false;
+    float breakForce = 0.0f; // infinity: never breaks
+    float breakTorque = 0.0f;
     std::uint32_t bodyA = 0;
     std::uint32_t bodyB = 0;
     Vec2 localAnchorA; // in each body's frame, from its origin (the centre of mass may move)
@@ -57,9 +66,19 @@ inline JointType typeOf(const JointRecord& j)
     return static_cast<JointType>(j.kind.index());
 }
 
-// The joint's state for a new definition (checked already) between bodies whose angles differ by
-// referenceAngle.
-JointKind makeJointKind(const JointDef& def, float referenceAngle);
+// Where a new joint's bodies are: what a definition's defaults and frames are resolved against.
+struct JointPlacement
+{
+    Vec2 positionA; // the bodies' origins
+    Vec2 positionB;
+    Rot qA;
+    float referenceAngle = 0.0f; // B's angle less A's
+};
+
+// The joint's state for a new definition (checked already).
+JointKind makeJointKind(const JointDef& def, const JointPlacement& placement);
+// The anchors a definition gives, in the world: A's and B's.
+std::pair<Vec2, Vec2> anchorsOf(const JointDef& def, const JointPlacement& placement);
 // The force and torque on B over a step of 1 / invDt that ended with the joint's stored impulses.
 JointReaction reactionOf(const JointRecord& j, float invDt);
 
@@ -72,5 +91,8 @@ void solveJoints(StepContext& ctx);
 // One pass of ngs's position correction; true when every joint is within the slops.
 bool solveJointPositions(StepContext& ctx);
 void storeJointImpulses(StepContext& ctx);
+// Destroys the solved joints whose last step's force or torque passed their thresholds, with an
+// event each; after the bodies are finished, so the broadphase sees where they are.
+void breakJoints(StepContext& ctx);
 
 } // namespace oblique::detail

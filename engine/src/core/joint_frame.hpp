@@ -29,7 +29,13 @@ struct JointFrame
     Vec2 localA;
     Vec2 localB;
     float angleOffset = 0.0f; // the angles of bodies in slot 0, which the poses do not hold: B's less A's
+    Rot qA;                   // A's rotation at the start of the step, for directions fixed in A
 };
+
+inline SolverVelocity& velocityOf(SolverBodies& bodies, std::int32_t index)
+{
+    return bodies.velocities[static_cast<std::size_t>(index)];
+}
 
 // The anchors now: turned by each body's rotation since the start of the step.
 inline Vec2 currentAnchorA(const JointFrame& f, const SolverBodies& bodies)
@@ -120,6 +126,74 @@ inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB
     b.w += b.invInertia * cross(rB, p);
 }
 
+// Applies a linear impulse p to B (its opposite to A) with the angular impulses given apart, for
+// constraints whose lever arms are not the anchors' (a slider's acts on A at B's anchor).
+inline void pushWithLevers(SolverVelocity& a, SolverVelocity& b, Vec2 p, float angularA, float angularB)
+{
+    a.v -= a.invMass * p;
+    a.w -= a.invInertia * angularA;
+    b.v += b.invMass * p;
+    b.w += b.invInertia * angularB;
+}
+
+// Applies an angular impulse to B and its opposite to A.
+inline void pushAngular(SolverVelocity& a, SolverVelocity& b, float impulse)
+{
+    a.w -= a.invInertia * impulse;
+    b.w += b.invInertia * impulse;
+}
+
+// The effective mass of a scalar constraint whose lever-arm scalars are la and lb; 0 when
+// nothing can move along it.
+inline float massAlong(const SolverVelocity& a, const SolverVelocity& b, float la, float lb)
+{
+    const float k = a.invMass + b.invMass + a.invInertia * la * la + b.invInertia * lb * lb;
+    return k > 0.0f ? 1.0f / k : 0.0f;
+}
+
+// 1 / (iA + iB): the effective mass of a relative turn; 0 when neither body can turn.
+inline float axialMassOf(const SolverVelocity& a, const SolverVelocity& b)
+{
+    const float k = a.invInertia + b.invInertia;
+    return k > 0.0f ? 1.0f / k : 0.0f;
+}
+
+// A direction fixed in A as it is now, from where it pointed at the start of the step.
+inline Vec2 currentAxisA(const JointFrame& f, const SolverBodies& bodies, Vec2 axisAtStart)
+{
+    return rotate(bodies.deltas[static_cast<std::size_t>(f.indexA)].dq, axisAtStart);
+}
+
+// The position pass's version of the above, from the poses (a body in slot 0 keeps its start).
+inline Vec2 poseAxisA(const JointFrame& f, const SolverBodies& bodies, Vec2 localAxis, Vec2 axisAtStart)
+{
+    return f.indexA == 0 ? axisAtStart
+                         : rotate(bodies.poses[static_cast<std::size_t>(f.indexA)].q, localAxis);
+}
+
+// Moves the poses by a position impulse p with the angular impulses given apart.
+inline void shiftWithLevers(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
+                            Vec2 p, float angularA, float angularB)
+{
+    a.c -= ma.invMass * p;
+    const float daA = -ma.invInertia * angularA;
+    a.a += daA;
+    a.q = advance(a.q, daA);
+    b.c += mb.invMass * p;
+    const float daB = mb.invInertia * angularB;
+    b.a += daB;
+    b.q = advance(b.q, daB);
+}
+
+// Accumulates a capped impulse: adds the change to the accumulated one, clamps it to
+// [-maxImpulse, maxImpulse] and returns what was applied.
+inline float clampedImpulse(float& accumulated, float change, float maxImpulse)
+{
+    const float old = accumulated;
+    accumulated = std::clamp(old + change, -maxImpulse, maxImpulse);
+    return accumulated - old;
+}
+
 // Moves the poses by a position impulse p at the anchors (the position pass).
 inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
                            Vec2 rA, Vec2 rB, Vec2 p)
@@ -132,6 +206,25 @@ inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& m
     const float daB = mb.invInertia * cross(rB, p);
     b.a += daB;
     b.q = advance(b.q, daB);
+}
+
+// A point both bodies share (a hinge's, a weld's): B's anchor held on A's, a two-dimensional
+// equality solved through its 2x2 effective mass on the accumulated impulse given.
+inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepContext& ctx,
+                             SolverBodies& bodies)
+{
+    SolverVelocity& a = velocityOf(bodies, f.indexA);
+    SolverVelocity& b = velocityOf(bodies, f.indexB);
+    const Vec2 rA = currentAnchorA(f, bodies);
+    const Vec2 rB = currentAnchorB(f, bodies);
+    const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
+    // The terms per metre of error: the bias scales the anchors' separation.
+    const PartTerms t = equalityTerms(1.0f, ctx);
+    const Vec2 bias = t.bias * currentSeparation(f, bodies, rA, rB);
+    const Vec2 x = solve(pointMassInverse(a, b, rA, rB), speed + bias);
+    const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
+    accumulated += impulse;
+    pushAtAnchors(a, b, rA, rB, impulse);
 }
 
 // A substep's accumulated impulse as a whole step's, for the next step's warm start; a

@@ -15,21 +15,10 @@ namespace oblique::detail
 namespace
 {
 
-SolverVelocity& velocityOf(SolverBodies& bodies, std::int32_t index)
-{
-    return bodies.velocities[static_cast<std::size_t>(index)];
-}
-
 // The impulse the motor and the limits apply about the hinge, B's way.
 float axialImpulse(const RevoluteJoint& j)
 {
     return j.motorImpulse + j.lowerImpulse - j.upperImpulse;
-}
-
-void turn(SolverVelocity& a, SolverVelocity& b, float impulse)
-{
-    a.w -= a.invInertia * impulse;
-    b.w += b.invInertia * impulse;
 }
 
 // Drives the relative turn toward the motor speed with no more than the motor's torque.
@@ -39,7 +28,7 @@ void solveMotor(RevoluteJoint& j, SolverVelocity& a, SolverVelocity& b, float h)
     const float maxImpulse = h * j.def.maxMotorTorque;
     const float old = j.motorImpulse;
     j.motorImpulse = std::clamp(old - j.axialMass * speed, -maxImpulse, maxImpulse);
-    turn(a, b, j.motorImpulse - old);
+    pushAngular(a, b, j.motorImpulse - old);
 }
 
 // Both limits; each pushes only away from its bound (the upper one with its signs flipped so that
@@ -51,27 +40,10 @@ void solveLimits(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, 
     const float angle = currentAngle(f, bodies) - j.referenceAngle;
     const float lower =
         boundImpulse(j.lowerImpulse, j.axialMass, b.w - a.w, boundTerms(angle - j.def.lowerAngle, ctx));
-    turn(a, b, lower);
+    pushAngular(a, b, lower);
     const float upper =
         boundImpulse(j.upperImpulse, j.axialMass, a.w - b.w, boundTerms(j.def.upperAngle - angle, ctx));
-    turn(a, b, -upper);
-}
-
-// The shared point: B's anchor held on A's.
-void solvePoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
-{
-    SolverVelocity& a = velocityOf(bodies, f.indexA);
-    SolverVelocity& b = velocityOf(bodies, f.indexB);
-    const Vec2 rA = currentAnchorA(f, bodies);
-    const Vec2 rB = currentAnchorB(f, bodies);
-    const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
-    // The terms per metre of error: the bias scales the anchors' separation.
-    const PartTerms t = equalityTerms(1.0f, ctx);
-    const Vec2 bias = t.bias * currentSeparation(f, bodies, rA, rB);
-    const Vec2 x = solve(pointMassInverse(a, b, rA, rB), speed + bias);
-    const Vec2 impulse = -t.massScale * x - t.impulseScale * j.linearImpulse;
-    j.linearImpulse += impulse;
-    pushAtAnchors(a, b, rA, rB, impulse);
+    pushAngular(a, b, -upper);
 }
 
 // Ngs's angular correction of a violated limit (a slop inside the bound, at most
@@ -141,7 +113,7 @@ void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& b
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     pushAtAnchors(a, b, currentAnchorA(f, bodies), currentAnchorB(f, bodies), j.linearImpulse);
-    turn(a, b, axialImpulse(j));
+    pushAngular(a, b, axialImpulse(j));
 }
 
 void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
@@ -156,7 +128,7 @@ void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, S
     {
         solveLimits(j, f, ctx, bodies);
     }
-    solvePoint(j, f, ctx, bodies);
+    solveSharedPoint(j.linearImpulse, f, ctx, bodies);
 }
 
 bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)

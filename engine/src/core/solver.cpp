@@ -12,6 +12,7 @@
 //                   positions, relax; then restore bounces, store and report impulses
 //                                                                          (soft_contact_solver.cpp)
 //   finish bodies   poses and velocities back into the world               (here)
+//   break joints    those past their break force or torque                 (joint.cpp)
 //   sleep                                                                  (island.cpp)
 //   refit proxies   broad phase                                            (broad_phase.cpp)
 // Contacts are one kind of constraint, joints another (joint.cpp, one file per type): joints
@@ -50,6 +51,7 @@ void clearEvents(WorldState& w)
     w.sensorBeginEvents.clear();
     w.sensorEndEvents.clear();
     w.outOfRange.clear();
+    w.jointBreakEvents.clear();
 }
 
 // Gathers the awake bodies into the solver's arrays.
@@ -310,6 +312,7 @@ void solve(StepContext& ctx)
         solveSoftStep(ctx);
     }
     finishBodies(ctx);
+    breakJoints(ctx);
     updateSleep(ctx);
 }
 

@@ -60,6 +60,7 @@ struct WorldState
     std::vector<SensorEvent> sensorBeginEvents;
     std::vector<SensorEvent> sensorEndEvents;
     std::vector<BodyId> outOfRange;
+    std::vector<JointBreakEvent> jointBreakEvents;
 
     Profile profile;
     float previousDt = 0.0f;

@@ -1,0 +1,33 @@
+#pragma once
+// Internal: the weld joint. B's anchor is held on A's and B's turn to A's; with hertz > 0 the
+// turn is a spring instead, so a chain of welds bends and springs back.
+
+#include "joint_frame.hpp"
+#include "oblique/joint.hpp"
+
+namespace oblique::detail
+{
+
+struct WeldJoint
+{
+    WeldJointDef def;
+    float referenceAngle = 0.0f; // B's angle less A's when the joint was made
+    // Accumulated impulses: over the current substep while solving, over a whole step between steps.
+    Vec2 linearImpulse;
+    float angularImpulse = 0.0f;
+    // This step's.
+    float axialMass = 0.0f;
+    Softness angularSpring;
+};
+
+void validateJointParams(const char* function, const WeldJointDef& def);
+
+void prepareJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
+void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies);
+// One pass, with the push (ctx.useBias) or without it; a spring turns B back in both.
+void solveJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies);
+bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies);
+void storeJointImpulses(WeldJoint& j, float toStep);
+JointReaction reactionOf(const WeldJoint& j, float invDt);
+
+} // namespace oblique::detail
