@@ -173,5 +173,41 @@ TEST(WorldDebugDraw, ContactPointsLayerShowsEveryManifoldPoint)
     EXPECT_EQ(normals.segments, static_cast<int>(expected.size()));
 }
 
+// The joints layer marks every joint's anchors where they are; it is on by default, and with it
+// off nothing of the joints is drawn.
+TEST(WorldDebugDraw, JointsLayerMarksEveryJointsAnchors)
+{
+    World world(WorldDef{.gravity = {0.0f, 0.0f}});
+    const BodyId ground = world.createBody(bodyAt(BodyType::Static, {0.0f, 0.0f}), boxShape({0.1f, 0.1f}));
+    std::vector<Vec2> anchors;
+    const auto join = [&](Vec2 at, auto params)
+    {
+        const BodyId body = world.createBody(bodyAt(BodyType::Dynamic, at), boxShape({0.2f, 0.2f}));
+        const JointId joint = world.createJoint({.bodyA = ground, .bodyB = body, .params = params});
+        anchors.push_back(world.jointAnchorB(joint));
+    };
+    join({1.0f, 0.0f}, RevoluteJointDef{.anchor = {1.0f, 0.0f}, .enableLimit = true, .upperAngle = 1.0f});
+    join({2.0f, 0.0f}, DistanceJointDef{.anchorA = {2.0f, 1.0f}, .anchorB = {2.0f, 0.0f}});
+    join({3.0f, 0.0f}, PrismaticJointDef{.anchor = {3.0f, 0.0f}});
+    join({4.0f, 0.0f}, WeldJointDef{.anchor = {4.0f, 0.0f}});
+    join({5.0f, 0.0f}, WheelJointDef{.anchor = {5.0f, 0.0f}});
+    join({6.0f, 0.0f}, MotorJointDef{});
+    join({7.0f, 0.0f}, MouseJointDef{.target = {7.0f, 1.0f}, .maxForce = 1.0f});
+
+    RecordingDraw d;
+    world.draw(d);
+    EXPECT_GE(d.segments, 7);
+    for (const Vec2 p : anchors)
+    {
+        EXPECT_NE(std::find(d.points.begin(), d.points.end(), p), d.points.end())
+            << "no anchor drawn at (" << p.x << ", " << p.y << ")";
+    }
+    RecordingDraw off;
+    world.draw(off, {.joints = false});
+    EXPECT_EQ(off.segments, 0);
+    EXPECT_TRUE(off.points.empty());
+    EXPECT_EQ(off.solidPolygons(), 8);
+}
+
 } // namespace
 } // namespace oblique::test

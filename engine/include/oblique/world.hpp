@@ -61,6 +61,7 @@ struct DrawOptions
     bool contactImpulses = false; ///< normal impulses as segments along the normal
     bool broadphase = false;      ///< every node of the broadphase tree
     bool centers = false;         ///< each body's frame
+    bool joints = true;           ///< anchors, axes, limits and springs of every joint
 };
 
 /// Where the character mover left the shape and what pushed it on the way.

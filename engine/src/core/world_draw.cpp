@@ -1,5 +1,6 @@
 // The world drawn through DebugDraw, one switchable layer at a time.
 
+#include "joint_draw.hpp"
 #include "world_state.hpp"
 
 namespace oblique
@@ -84,6 +85,11 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
         {
             d.drawTransform({s.position, s.q});
         }
+    }
+
+    if (options.joints)
+    {
+        drawJoints(w, d);
     }
 
     if (options.broadphase)
