@@ -44,6 +44,24 @@ void JointScene::load(SceneContext& context)
 void JointScene::update(SceneContext& context, const GameTime& time)
 {
     const float dt = time.elapsedSeconds();
+    World& world = *context.world;
+    // The app calls update before each step, so these are the previous step's breaks, each seen once.
+    for (const JointBreakEvent& event : world.jointBreakEvents())
+    {
+        JointBreak broken;
+        for (const auto& [name, id] : m_jointNames)
+        {
+            if (id == event.joint)
+            {
+                broken.name = name;
+            }
+        }
+        broken.where = world.isValid(event.bodyB) ? world.worldCenter(event.bodyB) : Vec2{};
+        broken.force = event.force;
+        broken.torque = event.torque;
+        broken.time = m_time;
+        m_breaks.push_back(broken);
+    }
     if (dt > 0.0f)
     {
         m_time += dt;
@@ -75,13 +93,8 @@ void JointScene::draw(SceneContext& context, DebugDraw& drawer)
     }
 }
 
-void JointScene::drawPanel(SceneContext& context)
+void JointScene::drawPanel(SceneContext& /*context*/)
 {
-    ImGui::Text("joints %d", context.world->jointCount());
-    if (m_breaks.empty())
-    {
-        return;
-    }
     for (const JointBreak& broken : m_breaks)
     {
         ImGui::TextColored(ImVec4(kBreakColor.r, kBreakColor.g, kBreakColor.b, 1.0f),
