@@ -2,9 +2,14 @@
 // world step, 60 times a second) under either solver: every scene builds, runs four seconds without
 // a body's state turning non-finite, and holds every joint together: the two anchors of a hinge or
 // weld stay within a centimetre of each other, a distance joint's length within a centimetre of
-// its range, a slider's or wheel's B anchor within a centimetre of its axis.
+// its range, a slider's or wheel's B anchor within a centimetre of its axis. And each does what
+// its help line says: the car drives both ways on the arrow keys, the elevator goes up and down,
+// the catapult's pin breaks and the stone knocks the tower over, and the sandbox's drag lifts a
+// body of a joint scene and lets it go.
 
 #include "joint_scene.hpp"
+#include "mouse_tools.hpp"
+#include "oblique/sfml/mouse_state.hpp"
 #include "sandbox_scene.hpp"
 #include "world_settings.hpp"
 
@@ -143,14 +148,19 @@ public:
     bool isOpen() const { return m_scene != nullptr; }
 
     // One update with these keys held, then one world step; the worst joint separation is kept.
-    void frame(std::initializer_list<Key> held = {})
+    void frame(std::initializer_list<Key> held = {}) { frame(held, {}); }
+
+    // The same with the mouse: the sandbox's tools read it first (a press on a dynamic body grabs
+    // it with a mouse joint).
+    void frame(std::initializer_list<Key> held, const oblique::MouseState& mouse)
     {
         oblique::KeyboardState keys;
         for (const Key key : held)
         {
             keys.setKey(key, true);
         }
-        m_input.advance(keys, {});
+        m_input.advance(keys, mouse);
+        m_tools.handleInput(m_world, m_bodies, m_input, m_camera, kDt, true, true);
         oblique::GameTime time;
         time.elapsed = oblique::durationFromSeconds(static_cast<double>(kDt));
         time.total =
@@ -172,6 +182,15 @@ public:
                 m_worstFrame = m_frames;
             }
         }
+    }
+
+    // One frame with the cursor at a world point and the left button held or not.
+    void mouse(Vec2 cursor, bool leftDown)
+    {
+        oblique::MouseState state;
+        state.position = m_camera.worldToScreen(cursor);
+        state.setButton(oblique::MouseButton::Left, leftDown);
+        frame({}, state);
     }
 
     // The first body whose pose or velocity is not finite, as its index; -1 when all are.
@@ -203,6 +222,7 @@ public:
     World& world() { return m_world; }
     JointScene& scene() { return dynamic_cast<JointScene&>(*m_scene); }
     const oblique::Camera2D& camera() const { return m_camera; }
+    const oblique::sandbox::MouseTools& tools() const { return m_tools; }
     const std::vector<JointId>& joints() const { return m_joints; }
     float worstSeparation() const { return m_worstSeparation; }
 
@@ -211,6 +231,7 @@ private:
     std::vector<BodyId> m_bodies;
     oblique::Camera2D m_camera;
     oblique::Input m_input;
+    oblique::sandbox::MouseTools m_tools;
     oblique::sandbox::SceneContext m_context;
     std::unique_ptr<oblique::sandbox::SandboxScene> m_scene;
     std::vector<JointId> m_joints;
@@ -226,7 +247,8 @@ class JointScenes : public ::testing::TestWithParam<Solver>
 
 TEST(JointsCategory, ListsItsScenes)
 {
-    for (const char* name : {"Pendulums", "Newton's cradle", "Chain", "Bridge", "Ragdolls", "Doors"})
+    for (const char* name : {"Pendulums", "Newton's cradle", "Chain", "Bridge", "Ragdolls", "Car", "Elevator",
+                             "Doors", "Catapult", "Soft blob"})
     {
         EXPECT_NE(entryNamed(name), nullptr) << name;
     }
@@ -268,6 +290,161 @@ TEST(JointSeparation, SeesAHingeComeApart)
     EXPECT_LT(separation(run.world(), hinge), 1e-5f);
     run.world().setTransform(rod, run.world().position(rod) + Vec2{0.0f, -0.05f}, run.world().angle(rod));
     EXPECT_NEAR(separation(run.world(), hinge), 0.05f, 1e-4f);
+}
+
+// The car's motors follow the arrow keys: Right drives it right, Left back left past where it
+// started, and with no key held they brake it to a stop.
+TEST_P(JointScenes, TheCarDrivesRightAndLeftWithTheArrowKeys)
+{
+    JointSceneRun run("Car", GetParam());
+    ASSERT_TRUE(run.isOpen());
+    const BodyId car = run.scene().body("car");
+    ASSERT_FALSE(oblique::isNull(car));
+    for (int frame = 0; frame < 30; ++frame)
+    {
+        run.frame();
+    }
+    const float start = run.world().position(car).x;
+    for (int frame = 0; frame < 120; ++frame)
+    {
+        run.frame({Key::Right});
+    }
+    const float right = run.world().position(car).x;
+    EXPECT_GT(right, start + 5.0f);
+    EXPECT_GT(run.world().linearVelocity(car).x, 3.0f);
+    EXPECT_LT(run.world().angularVelocity(run.scene().body("rear wheel")), -10.0f);
+    for (int frame = 0; frame < 240; ++frame)
+    {
+        run.frame({Key::Left});
+    }
+    EXPECT_LT(run.world().position(car).x, start - 2.0f);
+    EXPECT_LT(run.world().linearVelocity(car).x, -3.0f);
+    for (int frame = 0; frame < 120; ++frame)
+    {
+        run.frame();
+    }
+    EXPECT_LT(std::abs(run.world().linearVelocity(car).x), 0.1f);
+    EXPECT_EQ(run.firstNonFiniteBody(), -1);
+    EXPECT_LT(run.worstSeparation(), kTolerance) << run.worstJoint();
+}
+
+// The tray waits a second, rises the 6 m of its travel in three seconds and brings its load up
+// with it, waits, and comes back down.
+TEST_P(JointScenes, TheElevatorGoesUpWithItsLoadAndComesBackDown)
+{
+    JointSceneRun run("Elevator", GetParam());
+    ASSERT_TRUE(run.isOpen());
+    const BodyId tray = run.scene().body("tray");
+    const BodyId crate = run.scene().body("crate");
+    const JointId slider = run.scene().joint("slider");
+    ASSERT_TRUE(run.world().isValid(slider));
+    const float trayStart = run.world().position(tray).y;
+    const float crateStart = run.world().position(crate).y;
+    float highest = trayStart;
+    int topFrame = -1;
+    for (int frame = 0; frame < 300; ++frame)
+    {
+        run.frame();
+        const float y = run.world().position(tray).y;
+        if (y > highest)
+        {
+            highest = y;
+            topFrame = frame;
+        }
+    }
+    EXPECT_NEAR(highest - trayStart, 6.0f, 0.05f);
+    EXPECT_NEAR(run.world().jointTranslation(slider), 6.0f, 0.05f) << "waiting at the top";
+    EXPECT_NEAR(run.world().position(crate).y - crateStart, 6.0f, 0.1f) << "the crate rode up";
+    // At 2 m/s, three seconds of travel after the first second's wait.
+    EXPECT_GT(topFrame, 200);
+    // Down from 5 s to 8 s; at 8.5 s it waits at the bottom.
+    for (int frame = 0; frame < 210; ++frame)
+    {
+        run.frame();
+    }
+    EXPECT_NEAR(run.world().jointTranslation(slider), 0.0f, 0.05f) << "back at the bottom";
+    EXPECT_EQ(run.firstNonFiniteBody(), -1);
+    EXPECT_LT(run.worstSeparation(), kTolerance) << run.worstJoint();
+}
+
+// The stone's pin breaks during the swing, with the world's break event and the scene's record of
+// it (named, past its break force), and the stone flies on to the tower and knocks it down.
+TEST_P(JointScenes, TheCatapultsPinBreaksAndTheStoneHitsTheTower)
+{
+    JointSceneRun run("Catapult", GetParam());
+    ASSERT_TRUE(run.isOpen());
+    const JointId pin = run.scene().joint("stone pin");
+    const BodyId stone = run.scene().body("stone");
+    ASSERT_TRUE(run.world().isValid(pin));
+    const float breakForce = run.world().jointDef(pin).breakForce;
+    std::vector<BodyId> tower;
+    for (const BodyId id : run.world().bodies())
+    {
+        if (run.world().bodyType(id) == oblique::BodyType::Dynamic && run.world().position(id).x > 10.0f)
+        {
+            tower.push_back(id);
+        }
+    }
+    ASSERT_EQ(tower.size(), 12u);
+    int eventFrame = -1;
+    for (int frame = 0; frame < 360; ++frame)
+    {
+        run.frame();
+        for (const oblique::JointBreakEvent& event : run.world().jointBreakEvents())
+        {
+            EXPECT_EQ(event.joint, pin);
+            EXPECT_EQ(event.bodyB, stone);
+            EXPECT_GT(oblique::length(event.force), breakForce);
+            eventFrame = frame;
+        }
+    }
+    ASSERT_GT(eventFrame, 60) << "not before the motor starts at one second";
+    EXPECT_FALSE(run.world().isValid(pin));
+    ASSERT_EQ(run.scene().breaks().size(), 1u);
+    EXPECT_EQ(run.scene().breaks().front().name, "stone pin");
+    EXPECT_GT(oblique::length(run.scene().breaks().front().force), breakForce);
+    // Some crate of the tower was knocked out of its column.
+    float moved = 0.0f;
+    for (const BodyId crate : tower)
+    {
+        moved = std::max(moved, std::abs(run.world().position(crate).x - 16.4f));
+    }
+    EXPECT_GT(moved, 1.0f);
+    EXPECT_EQ(run.firstNonFiniteBody(), -1);
+}
+
+// The sandbox's drag on a joint scene: the bridge's crate is grabbed, pulled 2 m up and held there
+// by the mouse joint, and let go: the joint is gone and the crate falls back onto the deck.
+TEST_P(JointScenes, TheDragLiftsABodyOfAJointSceneAndReleaseDestroysItsJoint)
+{
+    JointSceneRun run("Bridge", GetParam());
+    ASSERT_TRUE(run.isOpen());
+    const BodyId load = run.scene().body("load");
+    for (int frame = 0; frame < 60; ++frame)
+    {
+        run.frame();
+    }
+    const int joints = run.world().jointCount();
+    const Vec2 start = run.world().position(load);
+    run.mouse(start, true);
+    ASSERT_TRUE(run.tools().isDragging());
+    const JointId drag = run.tools().dragJoint();
+    EXPECT_EQ(run.world().jointType(drag), oblique::JointType::Mouse);
+    EXPECT_EQ(run.world().jointCount(), joints + 1);
+    for (int frame = 0; frame < 90; ++frame)
+    {
+        run.mouse(start + Vec2{0.0f, 2.0f}, true);
+    }
+    EXPECT_NEAR(run.world().position(load).y, start.y + 2.0f, 0.1f);
+    run.mouse(start + Vec2{0.0f, 2.0f}, false);
+    EXPECT_FALSE(run.world().isValid(drag));
+    EXPECT_EQ(run.world().jointCount(), joints);
+    for (int frame = 0; frame < 90; ++frame)
+    {
+        run.frame();
+    }
+    EXPECT_NEAR(run.world().position(load).y, start.y, 0.3f);
+    EXPECT_EQ(run.firstNonFiniteBody(), -1);
 }
 
 INSTANTIATE_TEST_SUITE_P(BothSolvers, JointScenes, ::testing::Values(Solver::SoftStep, Solver::Ngs),
