@@ -23,7 +23,7 @@ constexpr float kWallHeight = 9.0f;
 
 const char* const kHelp = "Elevator: a tray on a prismatic joint whose motor takes it up 6 m and back "
                           "down, a second's wait at each end. Drag a crate off at the top.";
-constexpr Aabb kFrame{{-7.0f, -0.8f}, {9.0f, 9.5f}};
+constexpr Aabb kFrame{{-4.0f, -0.8f}, {8.5f, 9.5f}};
 
 class ElevatorScene final : public JointScene
 {

@@ -1,8 +1,6 @@
 // Newton's cradle: five steel-like balls (restitution 1, no friction) side by side, each hung from
 // the frame on a rod (a distance joint). The first is pulled out and let go; the knock passes
-// through the resting three and sends the last one out. The solvers pass it on through contacts
-// that are met one after another rather than all at once, so the swing spreads over the row within
-// a few knocks, as with real balls that are not quite in line.
+// through the resting three and sends the last one out, which swings back and sends the first.
 
 #include "joint_scene.hpp"
 
@@ -17,6 +15,12 @@ namespace
 
 constexpr int kBalls = 5;
 constexpr float kRadius = 0.5f;
+// Ball centres 5 cm further apart than touching. Balls that touch meet the knock all at once, and
+// the solvers, which settle a row of contacts together rather than one after another, share it out
+// among them: two balls go one way and three the other. A gap makes it a chain of separate
+// collisions, each between two equal balls of restitution 1, which swap their speeds: the last
+// ball leaves at the first one's speed and the rest stay still, as in a real cradle.
+constexpr float kPitch = 2.0f * kRadius + 0.05f;
 constexpr float kRodLength = 4.0f;
 constexpr float kFrameHeight = 6.5f;
 // The first ball's pull, radians from hanging straight down.
@@ -34,13 +38,12 @@ public:
 private:
     void build(World& /*world*/) override
     {
-        const float span = 2.0f * kRadius * static_cast<float>(kBalls);
+        const float span = kPitch * static_cast<float>(kBalls);
         const BodyId frame = addBody(bodyAt(BodyType::Static, {0.0f, kFrameHeight + 0.15f}),
                                      boxShape({0.5f * span + 1.0f, 0.15f}), "frame");
         for (int i = 0; i < kBalls; ++i)
         {
-            // Touching their neighbours, so the knock passes at once rather than after a gap.
-            const float x = 2.0f * kRadius * (static_cast<float>(i) - 0.5f * static_cast<float>(kBalls - 1));
+            const float x = kPitch * (static_cast<float>(i) - 0.5f * static_cast<float>(kBalls - 1));
             const Vec2 pivot{x, kFrameHeight};
             const float angle = i == 0 ? -kPull : 0.0f;
             const Vec2 centre = pivot + kRodLength * Vec2{std::sin(angle), -std::cos(angle)};

@@ -21,7 +21,7 @@ constexpr float kRodHalfWidth = 0.05f;
 
 const char* const kHelp = "Pendulums: a rod on a hinge, a double pendulum of two hinged rods, a ball held "
                           "at a fixed distance, and a ball on a slack rope that snaps taut. Drag them.";
-constexpr Aabb kFrame{{-13.0f, 1.0f}, {14.0f, 9.5f}};
+constexpr Aabb kFrame{{-13.0f, 3.0f}, {14.0f, 9.5f}};
 
 class PendulumsScene final : public JointScene
 {

@@ -292,6 +292,50 @@ TEST(JointSeparation, SeesAHingeComeApart)
     EXPECT_NEAR(separation(run.world(), hinge), 0.05f, 1e-4f);
 }
 
+// The first ball's knock goes through the three at rest to the last: it leaves at nearly the
+// first ball's speed while the others stay almost still, and then swings back and sends the first.
+TEST_P(JointScenes, TheCradlePassesTheKnockToTheLastBall)
+{
+    JointSceneRun run("Newton's cradle", GetParam());
+    ASSERT_TRUE(run.isOpen());
+    std::vector<BodyId> balls;
+    for (int i = 0; i < 5; ++i)
+    {
+        balls.push_back(run.scene().body("ball " + std::to_string(i)));
+        ASSERT_FALSE(oblique::isNull(balls.back()));
+    }
+    const auto speed = [&run, &balls](int i)
+    { return run.world().linearVelocity(balls[static_cast<std::size_t>(i)]).x; };
+    // The first ball's fastest, just before the knock; until the last ball moves.
+    float before = 0.0f;
+    int frame = 0;
+    for (; frame < 120 && speed(4) < 0.5f; ++frame)
+    {
+        before = std::max(before, speed(0));
+        run.frame();
+    }
+    ASSERT_GT(before, 4.0f);
+    // A few steps for the knock to run through the row.
+    for (int i = 0; i < 3; ++i)
+    {
+        run.frame();
+    }
+    EXPECT_GT(speed(4), 0.9f * before);
+    for (int i = 0; i < 4; ++i)
+    {
+        EXPECT_LT(std::abs(speed(i)), 0.1f * before) << "ball " << i;
+    }
+    // The last ball swings out and back, and the knock comes back to the first.
+    bool firstOut = false;
+    for (; frame < 300 && !firstOut; ++frame)
+    {
+        run.frame();
+        firstOut = speed(0) < -0.8f * before;
+    }
+    EXPECT_TRUE(firstOut);
+    EXPECT_LT(run.worstSeparation(), kTolerance) << run.worstJoint();
+}
+
 // The car's motors follow the arrow keys: Right drives it right, Left back left past where it
 // started, and with no key held they brake it to a stop.
 TEST_P(JointScenes, TheCarDrivesRightAndLeftWithTheArrowKeys)
