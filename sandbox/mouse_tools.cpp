@@ -233,9 +233,9 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
     return result;
 }
 
-void MouseTools::draw(const World& world, DebugDraw& drawer, bool dragJoint) const
+void MouseTools::draw(const World& world, DebugDraw& drawer, bool drawDrag) const
 {
-    if (dragJoint && world.isValid(m_dragJoint))
+    if (drawDrag && world.isValid(m_dragJoint))
     {
         const Vec2 point = world.jointAnchorB(m_dragJoint);
         drawer.drawSegment(point, m_target, kDragColor);

@@ -43,9 +43,9 @@ public:
                            const Camera2D& camera, float dt, bool mouseFree, bool keyboardFree,
                            bool missedLeftPress = false);
 
-    // The drag as a segment from the grab point to the cursor (unless the world's own joint layer
-    // draws its mouse joint: dragJoint false); the selection outlined.
-    void draw(const World& world, DebugDraw& drawer, bool dragJoint = true) const;
+    // The drag as a segment from the grab point to the cursor (drawDrag false leaves it to the
+    // world's joint layer, which draws the mouse joint); the selection outlined.
+    void draw(const World& world, DebugDraw& drawer, bool drawDrag = true) const;
 
     BodyId spawnBox(World& world, std::vector<BodyId>& bodies, Vec2 at);
     BodyId spawnCircle(World& world, std::vector<BodyId>& bodies, Vec2 at);
