@@ -33,7 +33,7 @@ struct Command
 /// The options the subcommands have in common, declared once so that they read and check the same.
 inline void addSceneOption(CLI::App* sub, std::string& scenePath)
 {
-    sub->add_option("SCENE", scenePath, "Scene file (oblique-scene/1)")->required()->type_name("FILE");
+    sub->add_option("SCENE", scenePath, "Scene file (oblique-scene/1 or /2)")->required()->type_name("FILE");
 }
 
 inline void addStepsOption(CLI::App* sub, int& steps)

@@ -3,9 +3,11 @@
 #include "oblique/scene_world.hpp"
 
 #include <box2d/box2d.h>
+#include <cfloat>
 #include <cstdint>
 #include <unordered_map>
 #include <utility>
+#include <variant>
 
 namespace oblique::compare
 {
@@ -81,6 +83,100 @@ void addFixture(b2Body* body, const ShapeDef& shape, int index, float restitutio
     fixtureDef.filter.groupIndex = static_cast<std::int16_t>(shape.filter.groupIndex);
     fixtureDef.userData.pointer = static_cast<std::uintptr_t>(index);
     body->CreateFixture(&fixtureDef);
+}
+
+template <typename B2JointDef>
+b2Joint* create(b2World& world, B2JointDef& def, bool collideConnected)
+{
+    def.collideConnected = collideConnected;
+    return world.CreateJoint(&def);
+}
+
+// Each scene joint through Box2D 2.4's Initialize helper, which takes world anchors and axes at the
+// bodies' current (initial) pose, as the scene gives them, and measures angles and translations from
+// that pose, as oblique does. The rest of each definition follows the scene.
+b2Joint* createJoint(b2World& world, b2Body* a, b2Body* b, bool collideConnected, const RevoluteJointDef& def)
+{
+    b2RevoluteJointDef jd;
+    jd.Initialize(a, b, toB2(def.anchor));
+    jd.enableLimit = def.enableLimit;
+    jd.lowerAngle = def.lowerAngle;
+    jd.upperAngle = def.upperAngle;
+    jd.enableMotor = def.enableMotor;
+    jd.motorSpeed = def.motorSpeed;
+    jd.maxMotorTorque = def.maxMotorTorque;
+    return create(world, jd, collideConnected);
+}
+
+b2Joint* createJoint(b2World& world, b2Body* a, b2Body* b, bool collideConnected,
+                     const PrismaticJointDef& def)
+{
+    b2PrismaticJointDef jd;
+    jd.Initialize(a, b, toB2(def.anchor), toB2(def.axis));
+    jd.enableLimit = def.enableLimit;
+    jd.lowerTranslation = def.lower;
+    jd.upperTranslation = def.upper;
+    jd.enableMotor = def.enableMotor;
+    jd.motorSpeed = def.motorSpeed;
+    jd.maxMotorForce = def.maxMotorForce;
+    return create(world, jd, collideConnected);
+}
+
+b2Joint* createJoint(b2World& world, b2Body* a, b2Body* b, bool collideConnected, const DistanceJointDef& def)
+{
+    b2DistanceJointDef jd;
+    jd.Initialize(a, b, toB2(def.anchorA), toB2(def.anchorB));
+    // Initialize makes a rod of the anchors' distance; the scene's length and range replace it,
+    // with oblique's defaults filled in. Box2D has no infinity here: its largest float stands in.
+    const DistanceRange range = distanceRangeOf(def);
+    jd.length = range.length;
+    jd.minLength = range.minLength;
+    jd.maxLength = range.maxLength <= FLT_MAX ? range.maxLength : FLT_MAX;
+    // Box2D 2.4 takes a spring as stiffness and damping; its own conversion keeps the frequency.
+    b2LinearStiffness(jd.stiffness, jd.damping, def.hertz, def.dampingRatio, a, b);
+    return create(world, jd, collideConnected);
+}
+
+b2Joint* createJoint(b2World& world, b2Body* a, b2Body* b, bool collideConnected, const WeldJointDef& def)
+{
+    b2WeldJointDef jd;
+    jd.Initialize(a, b, toB2(def.anchor));
+    // Stiffness 0 is a rigid weld in Box2D 2.4, as hertz 0 is here.
+    b2AngularStiffness(jd.stiffness, jd.damping, def.hertz, def.dampingRatio, a, b);
+    return create(world, jd, collideConnected);
+}
+
+b2Joint* createJoint(b2World& world, b2Body* a, b2Body* b, bool collideConnected, const WheelJointDef& def)
+{
+    b2WheelJointDef jd;
+    jd.Initialize(a, b, toB2(def.anchor), toB2(def.axis));
+    b2LinearStiffness(jd.stiffness, jd.damping, def.hertz, def.dampingRatio, a, b);
+    jd.enableMotor = def.enableMotor;
+    jd.motorSpeed = def.motorSpeed;
+    jd.maxMotorTorque = def.maxMotorTorque;
+    jd.enableLimit = def.enableLimit;
+    jd.lowerTranslation = def.lower;
+    jd.upperTranslation = def.upper;
+    return create(world, jd, collideConnected);
+}
+
+b2Joint* createJoint(b2World& world, b2Body* a, b2Body* b, bool collideConnected, const MotorJointDef& def)
+{
+    b2MotorJointDef jd;
+    // Initialize takes the offsets as the bodies are placed, the scene's default.
+    jd.Initialize(a, b);
+    if (def.linearOffset)
+    {
+        jd.linearOffset = toB2(*def.linearOffset);
+    }
+    if (def.angularOffset)
+    {
+        jd.angularOffset = *def.angularOffset;
+    }
+    jd.maxForce = def.maxForce;
+    jd.maxTorque = def.maxTorque;
+    jd.correctionFactor = def.correctionFactor;
+    return create(world, jd, collideConnected);
 }
 
 } // namespace
@@ -177,6 +273,19 @@ Box2dWorld::Box2dWorld(const Scene& scene)
         }
         m_shapeCounts.push_back(static_cast<int>(shapes.size()));
         m_bodies.push_back(body);
+    }
+
+    // After the bodies, whose masses the spring conversions need.
+    const std::vector<std::pair<std::size_t, std::size_t>> ends = jointBodiesOf(scene);
+    m_joints.reserve(scene.joints.size());
+    for (std::size_t i = 0; i < scene.joints.size(); ++i)
+    {
+        b2Body* a = m_bodies[ends[i].first];
+        b2Body* b = m_bodies[ends[i].second];
+        const SceneJoint& joint = scene.joints[i];
+        m_joints.push_back(std::visit([&](const auto& def)
+                                      { return createJoint(*m_world, a, b, joint.collideConnected, def); },
+                                      joint.params));
     }
 }
 

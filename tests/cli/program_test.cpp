@@ -293,6 +293,24 @@ TEST(CliProgram, BadSceneIsExitTwoWithFileAndPathOnStderr)
     }
 }
 
+TEST(CliProgram, SceneTheEngineRefusesIsExitTwo)
+{
+    // Finite, so the file is valid, but beyond what the engine takes: refused by the engine in
+    // every build (a debug build's default API error handler would abort instead).
+    const TempDir dir;
+    const auto far = dir.write("far.json", R"({"format": "oblique-scene/2", "bodies": [
+        {"type": "static", "position": [0, 0], "radius": 1}, {"position": [1, 0], "radius": 1}],
+        "joints": [{"type": "distance", "bodyA": 0, "bodyB": 1, "anchorA": [0, 0], "anchorB": [1e19, 0],
+                    "hertz": 1}]})");
+    const ProgramResult r = oblique({"run", far.string()});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(isOneLine(r.err)) << r.err;
+    EXPECT_NE(r.err.find("oblique: createJoint: params.anchorB must be finite and within 1e18 m"),
+              std::string::npos)
+        << r.err;
+}
+
 TEST(CliProgram, BrokenFormat2KeysAreExitTwoWithTheirPath)
 {
     struct Case

@@ -1,4 +1,4 @@
-// Fuzz target for the scene reader (formats 1 and 2): any bytes go to parseScene.
+// Fuzz target for the scene reader (formats 1 and 2, joints included): any bytes go to parseScene.
 //
 // - Bad input may only ever be reported as SceneError; any other exception is a bug.
 // - A scene that loads must save (toSceneJson) and load back to the same scene, every field equal
@@ -11,8 +11,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 namespace
 {
@@ -64,6 +67,105 @@ void expectSameShape(const ShapeDef& x, const ShapeDef& y, const std::string& at
     expectSame(x.oneWay, y.oneWay, at + "oneWay");
 }
 
+void expectSame(const std::optional<float>& original, const std::optional<float>& reloaded,
+                const std::string& field)
+{
+    expectEqual(original.has_value(), reloaded.has_value(), field + " (given or not)");
+    if (original)
+    {
+        expectSame(*original, *reloaded, field);
+    }
+}
+
+void expectSame(const std::optional<Vec2>& original, const std::optional<Vec2>& reloaded,
+                const std::string& field)
+{
+    expectEqual(original.has_value(), reloaded.has_value(), field + " (given or not)");
+    if (original)
+    {
+        expectSame(*original, *reloaded, field);
+    }
+}
+
+void expectSameParams(const RevoluteJointDef& x, const RevoluteJointDef& y, const std::string& at)
+{
+    expectSame(x.anchor, y.anchor, at + "anchor");
+    expectEqual(x.enableLimit, y.enableLimit, at + "enableLimit");
+    expectSame(x.lowerAngle, y.lowerAngle, at + "lowerAngle");
+    expectSame(x.upperAngle, y.upperAngle, at + "upperAngle");
+    expectEqual(x.enableMotor, y.enableMotor, at + "enableMotor");
+    expectSame(x.motorSpeed, y.motorSpeed, at + "motorSpeed");
+    expectSame(x.maxMotorTorque, y.maxMotorTorque, at + "maxMotorTorque");
+}
+
+void expectSameParams(const PrismaticJointDef& x, const PrismaticJointDef& y, const std::string& at)
+{
+    expectSame(x.anchor, y.anchor, at + "anchor");
+    expectSame(x.axis, y.axis, at + "axis");
+    expectEqual(x.enableLimit, y.enableLimit, at + "enableLimit");
+    expectSame(x.lower, y.lower, at + "lower");
+    expectSame(x.upper, y.upper, at + "upper");
+    expectEqual(x.enableMotor, y.enableMotor, at + "enableMotor");
+    expectSame(x.motorSpeed, y.motorSpeed, at + "motorSpeed");
+    expectSame(x.maxMotorForce, y.maxMotorForce, at + "maxMotorForce");
+}
+
+void expectSameParams(const DistanceJointDef& x, const DistanceJointDef& y, const std::string& at)
+{
+    expectSame(x.anchorA, y.anchorA, at + "anchorA");
+    expectSame(x.anchorB, y.anchorB, at + "anchorB");
+    expectSame(x.length, y.length, at + "length");
+    expectSame(x.hertz, y.hertz, at + "hertz");
+    expectSame(x.dampingRatio, y.dampingRatio, at + "dampingRatio");
+    expectSame(x.minLength, y.minLength, at + "minLength");
+    expectSame(x.maxLength, y.maxLength, at + "maxLength");
+}
+
+void expectSameParams(const WeldJointDef& x, const WeldJointDef& y, const std::string& at)
+{
+    expectSame(x.anchor, y.anchor, at + "anchor");
+    expectSame(x.hertz, y.hertz, at + "hertz");
+    expectSame(x.dampingRatio, y.dampingRatio, at + "dampingRatio");
+}
+
+void expectSameParams(const WheelJointDef& x, const WheelJointDef& y, const std::string& at)
+{
+    expectSame(x.anchor, y.anchor, at + "anchor");
+    expectSame(x.axis, y.axis, at + "axis");
+    expectSame(x.hertz, y.hertz, at + "hertz");
+    expectSame(x.dampingRatio, y.dampingRatio, at + "dampingRatio");
+    expectEqual(x.enableMotor, y.enableMotor, at + "enableMotor");
+    expectSame(x.motorSpeed, y.motorSpeed, at + "motorSpeed");
+    expectSame(x.maxMotorTorque, y.maxMotorTorque, at + "maxMotorTorque");
+    expectEqual(x.enableLimit, y.enableLimit, at + "enableLimit");
+    expectSame(x.lower, y.lower, at + "lower");
+    expectSame(x.upper, y.upper, at + "upper");
+}
+
+void expectSameParams(const MotorJointDef& x, const MotorJointDef& y, const std::string& at)
+{
+    expectSame(x.linearOffset, y.linearOffset, at + "linearOffset");
+    expectSame(x.angularOffset, y.angularOffset, at + "angularOffset");
+    expectSame(x.maxForce, y.maxForce, at + "maxForce");
+    expectSame(x.maxTorque, y.maxTorque, at + "maxTorque");
+    expectSame(x.correctionFactor, y.correctionFactor, at + "correctionFactor");
+}
+
+void expectSameJoint(const SceneJoint& x, const SceneJoint& y, const std::string& at)
+{
+    expectEqual(x.bodyA, y.bodyA, at + "bodyA");
+    expectEqual(x.bodyB, y.bodyB, at + "bodyB");
+    expectEqual(x.collideConnected, y.collideConnected, at + "collideConnected");
+    expectEqual(x.params.index(), y.params.index(), at + "type");
+    std::visit(
+        [&](const auto& original)
+        {
+            using Def = std::decay_t<decltype(original)>;
+            expectSameParams(original, std::get<Def>(y.params), at);
+        },
+        x.params);
+}
+
 void expectSameScene(const Scene& a, const Scene& b)
 {
     expectEqual(a.name, b.name, "name");
@@ -112,6 +214,11 @@ void expectSameScene(const Scene& a, const Scene& b)
         {
             expectSameShape(x.shapes[k], y.shapes[k], at + "shapes[" + std::to_string(k) + "].");
         }
+    }
+    expectEqual(a.joints.size(), b.joints.size(), "the number of joints");
+    for (std::size_t i = 0; i < a.joints.size(); ++i)
+    {
+        expectSameJoint(a.joints[i], b.joints[i], "joints[" + std::to_string(i) + "].");
     }
 }
 

@@ -1,6 +1,7 @@
 // Fuzz target for World: the input is a world definition followed by a sequence of operations
 // (create and destroy bodies, step, impulses and forces, teleports, shape changes, velocities,
-// disabling and enabling bodies, settings, every query, the character mover), with arguments that
+// disabling and enabling bodies, settings, every query, the character mover, joints of every type
+// made, tuned, broken and destroyed), with arguments that
 // are mostly reasonable and sometimes extreme or invalid.
 //
 // Every call is sorted by its arguments, before it is made, into one of three kinds:
@@ -23,6 +24,7 @@
 // Angles may be any finite number, as the engine promises.
 
 #include "fuzz_input.hpp"
+#include "fuzz_joint_input.hpp"
 #include "oblique/api_error.hpp"
 #include "oblique/overlap.hpp"
 #include "oblique/ray_cast.hpp"
@@ -36,10 +38,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <initializer_list>
 #include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace
@@ -69,6 +73,7 @@ constexpr int kMaxBodies = 64;
 constexpr int kMaxOperations = 192;
 constexpr int kMaxSteps = 48;
 constexpr int kMaxMoves = 4;
+constexpr std::size_t kMaxJoints = 64;
 
 constexpr float kUnitTolerance = 1.0e-4f;
 
@@ -152,6 +157,7 @@ struct Snapshot
 {
     std::uint64_t hash;
     int bodyCount;
+    int jointCount;
     Vec2 gravity;
     int velocityIterations;
     int positionIterations;
@@ -193,7 +199,7 @@ public:
     {
         for (int op = 0; op < kMaxOperations && !m_in.empty(); ++op)
         {
-            switch (m_in.u8() % 19)
+            switch (m_in.u8() % 22)
             {
             case 0:
             case 1:
@@ -241,6 +247,15 @@ public:
             case 18:
                 setBodyType();
                 break;
+            case 19:
+                createJoint();
+                break;
+            case 20:
+                destroyJoint();
+                break;
+            case 21:
+                tuneJoint();
+                break;
             default: // 15
                 updateContacts();
                 break;
@@ -254,7 +269,7 @@ private:
     Snapshot snapshot() const
     {
         const WorldDef& d = m_world.settings();
-        return {m_world.stateHash(),  m_world.bodyCount(),  d.gravity,
+        return {m_world.stateHash(),  m_world.bodyCount(),  m_world.jointCount(),  d.gravity,
                 d.velocityIterations, d.positionIterations, d.restitutionThreshold};
     }
 
@@ -515,12 +530,17 @@ private:
                     t.alive = false;
                 }
             }
+            for (TrackedJoint& j : m_joints)
+            {
+                j.alive = j.alive && !(j.a == id) && !(j.b == id);
+            }
             if (m_world.isValid(id))
             {
                 fail("destroyBody: the handle is still valid afterwards");
             }
         }
         checkBodyList();
+        checkJointList();
     }
 
     void checkBodyList()
@@ -605,6 +625,7 @@ private:
             return;
         }
         ++m_steps;
+        checkJointBreaks();
         checkEvents();
         checkOutOfRange();
         checkHeld(held);
@@ -1352,9 +1373,173 @@ private:
         }
     }
 
+    // --- joints --------------------------------------------------------------------------------
+
+    struct TrackedJoint
+    {
+        JointId id;
+        BodyId a;
+        BodyId b;
+        bool alive = true;
+    };
+
+    JointId pickJoint()
+    {
+        const std::uint8_t mode = m_in.u8();
+        if (m_joints.empty() || mode >= 240)
+        {
+            return mode % 2 == 0 ? JointId{} : JointId{m_in.u8(), m_in.u8()};
+        }
+        return m_joints[m_in.u8() % m_joints.size()].id;
+    }
+
+    TrackedJoint* livingJoint(JointId id)
+    {
+        for (TrackedJoint& j : m_joints)
+        {
+            if (j.alive && j.id == id)
+            {
+                return &j;
+            }
+        }
+        return nullptr;
+    }
+
+    void createJoint()
+    {
+        const BodyId a = pickBody();
+        const BodyId b = pickBody();
+        fuzz::DecodedJoint joint = fuzz::decodeJoint(m_in, a, b);
+        const Tracked* ta = living(a);
+        const Tracked* tb = living(b);
+        const bool badBodies =
+            ta == nullptr || tb == nullptr || a == b ||
+            (ta->type != BodyType::Dynamic && tb->type != BodyType::Dynamic) ||
+            (std::holds_alternative<MouseJointDef>(joint.def.params) && tb->type != BodyType::Dynamic);
+        trace("createJoint type ", joint.def.params.index(), " bodies ", a, ' ', b);
+        JointId id;
+        if (m_joints.size() >= kMaxJoints ||
+            !mutate(classify(badBodies || joint.verdict.invalid, joint.verdict.extreme), "createJoint",
+                    [&] { id = m_world.createJoint(joint.def); }))
+        {
+            return;
+        }
+        if (!m_world.isValid(id) ||
+            m_world.jointType(id) != static_cast<JointType>(joint.def.params.index()) ||
+            !(m_world.jointBodyA(id) == a) || !(m_world.jointBodyB(id) == b))
+        {
+            fail("createJoint returned a handle that does not name the joint asked for");
+        }
+        m_joints.push_back({id, a, b, true});
+        checkJointList();
+    }
+
+    void destroyJoint()
+    {
+        const JointId id = pickJoint();
+        TrackedJoint* joint = livingJoint(id);
+        trace("destroyJoint ", id.index, '/', id.generation);
+        if (mutate(classify(joint == nullptr, false), "destroyJoint", [&] { m_world.destroyJoint(id); }))
+        {
+            joint->alive = false;
+        }
+        checkJointList();
+    }
+
+    // One of the setters, with a value that is usually fit and sometimes not; a setter on a joint
+    // of another type must be refused.
+    void tuneJoint()
+    {
+        const std::uint8_t which = m_in.u8();
+        const JointId id = pickJoint();
+        const float x = fuzz::number(m_in, 10.0f);
+        const float y = fuzz::number(m_in, 10.0f);
+        const TrackedJoint* joint = livingJoint(id);
+        const int type = joint == nullptr ? -1 : static_cast<int>(m_world.jointType(id));
+        const auto is = [type](std::initializer_list<JointType> types)
+        {
+            return std::any_of(types.begin(), types.end(),
+                               [type](JointType t) { return static_cast<int>(t) == type; });
+        };
+        fuzz::JointVerdict v;
+        trace("tuneJoint ", static_cast<int>(which % 5), ' ', id.index, " values ", x, ' ', y);
+        switch (which % 5)
+        {
+        case 0:
+            v.speed(x);
+            mutate(classify(!is({JointType::Revolute, JointType::Prismatic, JointType::Wheel}) || v.invalid,
+                            v.extreme),
+                   "setMotorSpeed", [&] { m_world.setMotorSpeed(id, x); });
+            break;
+        case 1:
+            v.ordered(x, y);
+            mutate(classify(!is({JointType::Revolute, JointType::Prismatic, JointType::Wheel}) || v.invalid,
+                            v.extreme),
+                   "setLimits", [&] { m_world.setLimits(id, x, y); });
+            break;
+        case 2:
+            v.nonNegative(x, fuzz::kLegalJointRate);
+            v.nonNegative(y, fuzz::kLegalJointRate);
+            v.invalid |= is({JointType::Mouse}) && !(x > 0.0f);
+            mutate(classify(!is({JointType::Distance, JointType::Weld, JointType::Wheel, JointType::Mouse}) ||
+                                v.invalid,
+                            v.extreme),
+                   "setSpring", [&] { m_world.setSpring(id, x, y); });
+            break;
+        case 3:
+            v.reach({x, y});
+            mutate(classify(!is({JointType::Mouse}) || v.invalid, v.extreme), "setMouseTarget",
+                   [&] {
+                       m_world.setMouseTarget(id, {x, y});
+                   });
+            break;
+        default:
+            v.invalid |= std::isnan(x) || x < 0.0f || std::isnan(y) || y < 0.0f;
+            mutate(classify(joint == nullptr || v.invalid, false), "setBreakThresholds",
+                   [&] { m_world.setBreakThresholds(id, x, y); });
+            break;
+        }
+    }
+
+    // Joints that broke in the step: each was living, names its bodies, is gone now and passed
+    // its threshold; they are living no more.
+    void checkJointBreaks()
+    {
+        for (const JointBreakEvent& e : m_world.jointBreakEvents())
+        {
+            TrackedJoint* joint = livingJoint(e.joint);
+            if (joint == nullptr || !(joint->a == e.bodyA) || !(joint->b == e.bodyB) ||
+                m_world.isValid(e.joint))
+            {
+                fail("a joint break event names no living joint of those bodies, or one still valid");
+            }
+            joint->alive = false;
+        }
+        checkJointList();
+    }
+
+    void checkJointList()
+    {
+        int alive = 0;
+        for (const TrackedJoint& j : m_joints)
+        {
+            if (m_world.isValid(j.id) != j.alive)
+            {
+                fail("joint ", j.id.index, " is ", j.alive ? "living" : "gone",
+                     " but isValid says otherwise");
+            }
+            alive += j.alive ? 1 : 0;
+        }
+        if (m_world.jointCount() != alive)
+        {
+            fail("jointCount is ", m_world.jointCount(), ", ", alive, " joints are living");
+        }
+    }
+
     ByteReader& m_in;
     World& m_world;
     std::vector<Tracked> m_tracked;
+    std::vector<TrackedJoint> m_joints;
     bool m_legal;
     int m_steps = 0;
     int m_moves = 0;

@@ -286,13 +286,13 @@ TEST(SceneFormat2Errors, FormatOneFileUsingAFormatTwoKeyIsAnError)
     }
 }
 
-TEST(SceneFormat2Errors, JointsAreNotSupportedYet)
+TEST(SceneFormat2Errors, FormatOneFileWithJointsIsAnError)
 {
-    EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/2", "bodies": [], "joints": []})", "joints",
-                        "not supported yet by this version"));
-    // In a format-1 file they are an unknown key, as they always were.
-    EXPECT_TRUE(
-        failsAt(R"({"format": "oblique-scene/1", "bodies": [], "joints": []})", "joints", "unknown key"));
+    // Even an empty array: a format-1 file has no joints key at all.
+    EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/1", "bodies": [], "joints": []})", "joints",
+                        R"(needs format "oblique-scene/2" (the file says "oblique-scene/1"))"));
+    EXPECT_TRUE(failsAt(R"({"format": "oblique-scene/1", "joints": [{"type": "weld"}], "bodies": []})",
+                        "joints", R"(needs format "oblique-scene/2")"));
 }
 
 TEST(SceneFormat2Errors, FormatOneFileUsingASolverKeyIsAnError)

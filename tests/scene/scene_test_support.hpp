@@ -8,9 +8,12 @@
 #include <cstdint>
 #include <filesystem>
 #include <gtest/gtest.h>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 namespace oblique::test
 {
@@ -102,6 +105,77 @@ inline std::uint32_t bitsOf(float value)
     return std::bit_cast<std::uint32_t>(value);
 }
 
+/// Floats compared bit for bit; both empty or both holding the same bits.
+inline bool sameBits(const std::optional<float>& x, const std::optional<float>& y)
+{
+    return x.has_value() == y.has_value() && (!x || bitsOf(*x) == bitsOf(*y));
+}
+inline bool sameBits(Vec2 x, Vec2 y)
+{
+    return bitsOf(x.x) == bitsOf(y.x) && bitsOf(x.y) == bitsOf(y.y);
+}
+inline bool sameBits(const std::optional<Vec2>& x, const std::optional<Vec2>& y)
+{
+    return x.has_value() == y.has_value() && (!x || sameBits(*x, *y));
+}
+inline bool sameBits(float x, float y)
+{
+    return bitsOf(x) == bitsOf(y);
+}
+
+/// Every field of each joint type's definition, floats bit for bit.
+inline bool sameParams(const RevoluteJointDef& x, const RevoluteJointDef& y)
+{
+    return sameBits(x.anchor, y.anchor) && x.enableLimit == y.enableLimit &&
+           sameBits(x.lowerAngle, y.lowerAngle) && sameBits(x.upperAngle, y.upperAngle) &&
+           x.enableMotor == y.enableMotor && sameBits(x.motorSpeed, y.motorSpeed) &&
+           sameBits(x.maxMotorTorque, y.maxMotorTorque);
+}
+inline bool sameParams(const PrismaticJointDef& x, const PrismaticJointDef& y)
+{
+    return sameBits(x.anchor, y.anchor) && sameBits(x.axis, y.axis) && x.enableLimit == y.enableLimit &&
+           sameBits(x.lower, y.lower) && sameBits(x.upper, y.upper) && x.enableMotor == y.enableMotor &&
+           sameBits(x.motorSpeed, y.motorSpeed) && sameBits(x.maxMotorForce, y.maxMotorForce);
+}
+inline bool sameParams(const DistanceJointDef& x, const DistanceJointDef& y)
+{
+    return sameBits(x.anchorA, y.anchorA) && sameBits(x.anchorB, y.anchorB) && sameBits(x.length, y.length) &&
+           sameBits(x.hertz, y.hertz) && sameBits(x.dampingRatio, y.dampingRatio) &&
+           sameBits(x.minLength, y.minLength) && sameBits(x.maxLength, y.maxLength);
+}
+inline bool sameParams(const WeldJointDef& x, const WeldJointDef& y)
+{
+    return sameBits(x.anchor, y.anchor) && sameBits(x.hertz, y.hertz) &&
+           sameBits(x.dampingRatio, y.dampingRatio);
+}
+inline bool sameParams(const WheelJointDef& x, const WheelJointDef& y)
+{
+    return sameBits(x.anchor, y.anchor) && sameBits(x.axis, y.axis) && sameBits(x.hertz, y.hertz) &&
+           sameBits(x.dampingRatio, y.dampingRatio) && x.enableMotor == y.enableMotor &&
+           sameBits(x.motorSpeed, y.motorSpeed) && sameBits(x.maxMotorTorque, y.maxMotorTorque) &&
+           x.enableLimit == y.enableLimit && sameBits(x.lower, y.lower) && sameBits(x.upper, y.upper);
+}
+inline bool sameParams(const MotorJointDef& x, const MotorJointDef& y)
+{
+    return sameBits(x.linearOffset, y.linearOffset) && sameBits(x.angularOffset, y.angularOffset) &&
+           sameBits(x.maxForce, y.maxForce) && sameBits(x.maxTorque, y.maxTorque) &&
+           sameBits(x.correctionFactor, y.correctionFactor);
+}
+
+/// Two scene joints alike in every field: the same bodies said the same way, the same type.
+inline bool sameJoint(const SceneJoint& x, const SceneJoint& y)
+{
+    return x.bodyA == y.bodyA && x.bodyB == y.bodyB && x.collideConnected == y.collideConnected &&
+           x.params.index() == y.params.index() &&
+           std::visit(
+               [&](const auto& px)
+               {
+                   using Def = std::decay_t<decltype(px)>;
+                   return sameParams(px, std::get<Def>(y.params));
+               },
+               x.params);
+}
+
 /// Every field of two scenes, floats compared bit for bit (so -0 differs from 0).
 inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
 {
@@ -191,6 +265,12 @@ inline testing::AssertionResult sameScene(const Scene& a, const Scene& b)
         sameFloat(x.angularDamping, y.angularDamping, at + "angularDamping");
         sameFloat(x.gravityScale, y.gravityScale, at + "gravityScale");
         field(x.fixedRotation == y.fixedRotation, at + "fixedRotation");
+    }
+    field(a.joints.size() == b.joints.size(), "joints.size");
+    for (std::size_t i = 0; i < a.joints.size() && i < b.joints.size(); ++i)
+    {
+        const std::string at = "joints[" + std::to_string(i) + "].";
+        field(sameJoint(a.joints[i], b.joints[i]), at + "(some field)");
     }
     return result;
 }

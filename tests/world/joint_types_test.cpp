@@ -650,6 +650,60 @@ TEST(JointTuning, JointDefDescribesTheJointAsItIsNow)
     EXPECT_NEAR(turned.y, 0.0f, 1e-6f);
 }
 
+// A joint remade from jointDef in mid-swing goes on as the one it replaced: its limits stay where
+// they were although its angle and travel now count from here. A twin world that kept its joints
+// is the reference; only the warm start the new joints lack tells them apart.
+TEST(JointTuning, AJointRemadeFromItsDefinitionGoesOnAsBefore)
+{
+    const auto build = [](World& world)
+    {
+        const BodyId ground = staticBody(world, {0.0f, 5.0f});
+        const BodyId arm = dynamicBox(world, {0.5f, 5.0f}, {0.5f, 0.05f});
+        const BodyId slider = dynamicBox(world, {3.0f, 5.0f}, {0.2f, 0.2f});
+        return std::vector<JointId>{world.createJoint({.bodyA = ground,
+                                                       .bodyB = arm,
+                                                       .params = RevoluteJointDef{.anchor = {0.0f, 5.0f},
+                                                                                  .enableLimit = true,
+                                                                                  .lowerAngle = -0.6f,
+                                                                                  .upperAngle = 0.6f}}),
+                                    world.createJoint({.bodyA = ground,
+                                                       .bodyB = slider,
+                                                       .params = PrismaticJointDef{.anchor = {3.0f, 5.0f},
+                                                                                   .axis = {1.0f, -1.0f},
+                                                                                   .enableLimit = true,
+                                                                                   .lower = -0.5f,
+                                                                                   .upper = 0.8f}})};
+    };
+    World kept;
+    World remade;
+    build(kept);
+    std::vector<JointId> joints = build(remade);
+    for (int i = 0; i < 15; ++i)
+    {
+        kept.step(kDt);
+        remade.step(kDt);
+    }
+    // Part way: the arm has turned and the slider travelled, both short of their limits.
+    ASSERT_LT(remade.jointAngle(joints[0]), -0.1f);
+    ASSERT_GT(remade.jointTranslation(joints[1]), 0.1f);
+    for (JointId& joint : joints)
+    {
+        const JointDef def = remade.jointDef(joint);
+        remade.destroyJoint(joint);
+        joint = remade.createJoint(def);
+    }
+    for (int i = 0; i < 120; ++i)
+    {
+        kept.step(kDt);
+        remade.step(kDt);
+    }
+    for (const BodyId body : kept.bodies())
+    {
+        EXPECT_LT(distance(kept.position(body), remade.position(body)), 0.01f);
+        EXPECT_NEAR(kept.angle(body), remade.angle(body), 0.01f);
+    }
+}
+
 // Two worlds with every joint type built alike stay bit for bit alike, in both solvers.
 TEST(JointTuning, WorldsWithEveryJointTypeAreDeterministic)
 {
@@ -688,6 +742,133 @@ TEST(JointTuning, WorldsWithEveryJointTypeAreDeterministic)
         EXPECT_EQ(run(), run());
     }
 }
+
+} // namespace
+} // namespace oblique::test
+
+namespace oblique::test
+{
+namespace
+{
+
+class JointLoads : public ::testing::TestWithParam<Solver>
+{
+};
+
+// The widest gap between any hinge's two anchors.
+float widestHingeGap(const World& world, const std::vector<JointId>& joints)
+{
+    float widest = 0.0f;
+    for (const JointId j : joints)
+    {
+        widest = std::max(widest, distance(world.jointAnchorA(j), world.jointAnchorB(j)));
+    }
+    return widest;
+}
+
+// Thirty planks hinged end to end between two posts, a crate twenty times a plank's mass dropped
+// on the middle: the bridge sags and holds, its hinges together.
+TEST_P(JointLoads, BridgeOfThirtyPlanksHoldsAHeavyCrate)
+{
+    World world = worldFor(GetParam());
+    const float plankLength = 1.0f;
+    const auto count = 30;
+    const BodyId left = staticBody(world, {0.0f, 10.0f});
+    const BodyId right = staticBody(world, {plankLength * count, 10.0f});
+    std::vector<JointId> hinges;
+    BodyId previous = left;
+    for (int i = 0; i < count; ++i)
+    {
+        const float x = plankLength * static_cast<float>(i);
+        const BodyId plank = dynamicBox(world, {x + 0.5f * plankLength, 10.0f}, {0.5f * plankLength, 0.1f});
+        hinges.push_back(world.createJoint(
+            {.bodyA = previous, .bodyB = plank, .params = RevoluteJointDef{.anchor = {x, 10.0f}}}));
+        previous = plank;
+    }
+    hinges.push_back(world.createJoint({.bodyA = previous,
+                                        .bodyB = right,
+                                        .params = RevoluteJointDef{.anchor = {plankLength * count, 10.0f}}}));
+    ShapeDef heavy = boxShape({0.5f, 0.5f});
+    heavy.density = 20.0f * 0.2f;
+    const BodyId crate = world.createBody(bodyAt(BodyType::Dynamic, {15.0f, 12.0f}), heavy);
+    float widest = 0.0f;
+    for (int i = 0; i < 300; ++i)
+    {
+        world.step(kDt);
+        widest = std::max(widest, widestHingeGap(world, hinges));
+    }
+    report("bridge widest hinge gap, m", GetParam(), widest);
+    report("bridge hinge gap at rest, m", GetParam(), widestHingeGap(world, hinges));
+    report("bridge crate height, m", GetParam(), world.position(crate).y);
+    EXPECT_GT(world.position(crate).y, 5.0f); // held up, not dropped through
+    // The hinges are springs under this load (docs/limitations.md): soft step opens them by
+    // 3.5 cm at worst and 2.6 cm at rest, ngs by 5.9 cm and 1.5 cm. Not the 1 cm the bridge
+    // should hold to; these bounds keep it from getting worse.
+    EXPECT_LT(widest, GetParam() == Solver::SoftStep ? 0.04f : 0.07f);
+    EXPECT_LT(widestHingeGap(world, hinges), 0.03f);
+}
+
+// A ragdoll: a torso, a head, two-part arms and legs on limited hinges, flung at 40 m/s into a
+// wall. It never comes apart by more than a few centimetres and ends with every hinge closed.
+TEST_P(JointLoads, RagdollFlungAtAWallStaysTogether)
+{
+    World world = worldFor(GetParam());
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({40.0f, 1.0f}));
+    world.createBody(bodyAt(BodyType::Static, {20.0f, 10.0f}), boxShape({1.0f, 10.0f}));
+    const BodyId torso = dynamicBox(world, {0.0f, 3.0f}, {0.2f, 0.4f});
+    std::vector<BodyId> parts{torso};
+    std::vector<JointId> hinges;
+    const auto limb = [&](BodyId parent, Vec2 at, Vec2 halfExtents, float lower, float upper)
+    {
+        const BodyId part = dynamicBox(world, at + Vec2{0.0f, -halfExtents.y}, halfExtents);
+        hinges.push_back(world.createJoint(
+            {.bodyA = parent,
+             .bodyB = part,
+             .params = RevoluteJointDef{
+                 .anchor = at, .enableLimit = true, .lowerAngle = lower, .upperAngle = upper}}));
+        parts.push_back(part);
+        return part;
+    };
+    const BodyId head = world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 3.6f}), circleShape(0.2f));
+    hinges.push_back(world.createJoint(
+        {.bodyA = torso,
+         .bodyB = head,
+         .params = RevoluteJointDef{
+             .anchor = {0.0f, 3.4f}, .enableLimit = true, .lowerAngle = -0.5f, .upperAngle = 0.5f}}));
+    parts.push_back(head);
+    for (const float side : {-1.0f, 1.0f})
+    {
+        const BodyId upperArm = limb(torso, {0.25f * side, 3.3f}, {0.08f, 0.25f}, -2.5f, 2.5f);
+        limb(upperArm, {0.25f * side, 2.8f}, {0.07f, 0.22f}, 0.0f, 2.0f);
+        const BodyId thigh = limb(torso, {0.1f * side, 2.6f}, {0.1f, 0.3f}, -1.5f, 0.5f);
+        limb(thigh, {0.1f * side, 2.0f}, {0.09f, 0.3f}, -2.0f, 0.0f);
+    }
+    for (const BodyId part : parts)
+    {
+        world.setLinearVelocity(part, {40.0f, 5.0f});
+    }
+    world.setAngularVelocity(torso, 10.0f);
+    float widest = 0.0f;
+    for (int i = 0; i < 240; ++i)
+    {
+        world.step(kDt);
+        widest = std::max(widest, widestHingeGap(world, hinges));
+        for (const BodyId part : parts)
+        {
+            ASSERT_TRUE(isFinite(world.position(part)));
+        }
+    }
+    report("ragdoll widest hinge gap, m", GetParam(), widest);
+    report("ragdoll hinge gap after 4 s, m", GetParam(), widestHingeGap(world, hinges));
+    EXPECT_LT(world.position(torso).x, 19.0f); // stopped by the wall, not through it
+    EXPECT_LT(widestHingeGap(world, hinges), 0.01f);
+    // At the impact the limbs run on into soft hinges: soft step opens one by 21 cm for a moment
+    // (about 40 m/s over the joints' 2 pi 60 Hz), ngs by 6.4 cm (docs/limitations.md). This bound
+    // only keeps it from getting worse.
+    EXPECT_LT(widest, GetParam() == Solver::SoftStep ? 0.25f : 0.08f);
+}
+
+INSTANTIATE_TEST_SUITE_P(Joint, JointLoads, ::testing::Values(Solver::SoftStep, Solver::Ngs), solverName);
 
 } // namespace
 } // namespace oblique::test

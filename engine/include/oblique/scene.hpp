@@ -1,11 +1,12 @@
 #pragma once
-/// A scene: the world settings and bodies a scene file describes (formats `oblique-scene/1` and
-/// `oblique-scene/2`).
+/// A scene: the world settings, bodies and joints a scene file describes (formats
+/// `oblique-scene/1` and `oblique-scene/2`).
 /// Plain data, loaded and saved by the oblique-scene library; units are metres, kilograms,
 /// seconds and radians, y up.
 
 #include "oblique/body_type.hpp"
 #include "oblique/circle.hpp"
+#include "oblique/joint.hpp"
 #include "oblique/obb.hpp"
 #include "oblique/shape.hpp"
 #include "oblique/vec2.hpp"
@@ -15,6 +16,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 namespace oblique
@@ -67,11 +69,36 @@ struct SceneBody
     bool fixedRotation = false;
 };
 
+/// A joint's reference to one of the scene's bodies: its index in `bodies`, or the name that
+/// exactly one body has. The file's choice is kept, so a saved scene says it the same way.
+using SceneBodyRef = std::variant<int, std::string>;
+
+/// The parameters of each joint type a scene file can hold, in the order the format lists them.
+/// (Mouse joints follow a hand, so files have none.) Anchors and axes are world coordinates at the
+/// scene's initial pose, as World::createJoint takes them.
+using SceneJointParams = std::variant<RevoluteJointDef, PrismaticJointDef, DistanceJointDef, WeldJointDef,
+                                      WheelJointDef, MotorJointDef>;
+
+/// One entry of a format-2 file's `joints` array. Its defaults are the format's, which are those of
+/// the engine's joint definitions.
+struct SceneJoint
+{
+    SceneBodyRef bodyA;
+    SceneBodyRef bodyB;
+    bool collideConnected = false;
+    SceneJointParams params; ///< its alternative is the joint's type
+};
+
+/// The joint's type, as its parameters say.
+JointType jointTypeOf(const SceneJoint& joint);
+
 struct Scene
 {
     std::string name;
     SceneWorld world;
     std::vector<SceneBody> bodies;
+    /// Format 2: made after the bodies, in this order.
+    std::vector<SceneJoint> joints;
 };
 
 /// The body's box in world space (meaningful when its shape is Box).

@@ -39,4 +39,12 @@ Scene compoundBodies();
 /// boxes and balls tumbling inside.
 Scene tumblerDrum();
 
+/// A size x size net of balls 1 m apart, hung by its top row (static), each ball hinged to the
+/// one above it and the one to its left: about 2 size^2 revolute joints (format 2).
+Scene jointGrid(int size);
+
+/// count ragdolls (eleven bodies on ten limited hinges each) dropped in rows of five into a box
+/// 20 m wide, where they pile up (format 2).
+Scene ragdollPile(int count);
+
 } // namespace oblique::scenes

@@ -178,8 +178,9 @@ public:
     Vec2 jointAnchorA(JointId id) const;
     Vec2 jointAnchorB(JointId id) const;
     /// The joint as a definition: its settings with every change since it was made, its lengths
-    /// and offsets filled in, and its anchors and axes where they are now; a joint made from it
-    /// at this moment acts as this one does, its angles and translations counted from now.
+    /// and offsets filled in, its anchors and axes where they are now, and its limits moved by the
+    /// angle or travel so far. A joint made from it at this moment acts as this one does, except
+    /// that a wheel's suspension and a soft weld rest where they are now.
     JointDef jointDef(JointId id) const;
 
     /// Tuning a joint while it runs; each wakes its bodies and refuses a joint of another type

@@ -141,12 +141,13 @@ std::optional<Aabb> regionOf(const WorldState& w, std::uint32_t body)
     return box;
 }
 
-// Works out the hidden faces of the body's shapes and of the static boxes around it anew.
-void refreshHiddenFacesAround(WorldState& w, std::uint32_t body)
+// Works out the hidden faces of the body's shapes and, for a body that is or was static, of the
+// static boxes around it anew.
+void refreshHiddenFacesAround(WorldState& w, std::uint32_t body, bool wasStatic = false)
 {
     if (const std::optional<Aabb> region = regionOf(w, body))
     {
-        w.refreshHiddenFaces(body, *region);
+        w.refreshHiddenFaces(body, *region, wasStatic);
     }
 }
 
@@ -467,6 +468,7 @@ void World::setBodyType(BodyId id, BodyType type)
     // Which pairs can touch depends on the types: the contacts go (reporting their end) and are
     // found again from the proxies on the next step.
     w.dropContacts(i);
+    const bool wasStatic = r.type == BodyType::Static;
     r.type = type;
     BodyState& s = w.states[i];
     if (type == BodyType::Static)
@@ -482,7 +484,7 @@ void World::setBodyType(BodyId id, BodyType type)
     w.wake(i);
     w.reinsertProxies(i);
     // Whether its boxes hide static neighbours' faces, and theirs its own, goes with the type.
-    refreshHiddenFacesAround(w, i);
+    refreshHiddenFacesAround(w, i, wasStatic);
 }
 
 void World::setAwake(BodyId id, bool awake)

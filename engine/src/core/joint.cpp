@@ -632,44 +632,62 @@ SliderState sliderStateOf(const WorldState& w, JointId id, const char* what)
     fail(what, "the joint is not a prismatic or wheel joint");
 }
 
-// Each type's definition as the joint is now (see World::jointDef).
-RevoluteJointDef currentDef(const RevoluteJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot /*qA*/)
+// Where a joint is now: its anchors and A's turn, B's angle relative to A less the joint's
+// reference, and a slider's travel; a definition made from it counts angles and travel from here.
+struct JointNow
+{
+    Vec2 anchorA;
+    Vec2 anchorB;
+    Rot qA;
+    float angle = 0.0f;       // B's angle less A's, less the reference angle
+    float translation = 0.0f; // sliders
+};
+
+// Each type's definition as the joint is now (see World::jointDef): limits move by the angle or
+// travel so far, so they stay where they are.
+RevoluteJointDef currentDef(const RevoluteJoint& kind, const JointNow& now)
 {
     RevoluteJointDef def = kind.def;
-    def.anchor = anchorA;
+    def.anchor = now.anchorA;
+    def.lowerAngle -= now.angle;
+    def.upperAngle -= now.angle;
     return def;
 }
-DistanceJointDef currentDef(const DistanceJoint& kind, Vec2 anchorA, Vec2 anchorB, Rot /*qA*/)
+DistanceJointDef currentDef(const DistanceJoint& kind, const JointNow& now)
 {
-    return {.anchorA = anchorA,
-            .anchorB = anchorB,
+    return {.anchorA = now.anchorA,
+            .anchorB = now.anchorB,
             .length = kind.length,
             .hertz = kind.hertz,
             .dampingRatio = kind.dampingRatio,
             .minLength = kind.minLength,
             .maxLength = kind.maxLength};
 }
-PrismaticJointDef currentDef(const PrismaticJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot qA)
+PrismaticJointDef currentDef(const PrismaticJoint& kind, const JointNow& now)
 {
     PrismaticJointDef def = kind.def;
-    def.anchor = anchorA;
-    def.axis = rotate(qA, kind.localAxisA);
+    def.anchor = now.anchorA;
+    def.axis = rotate(now.qA, kind.localAxisA);
+    def.lower -= now.translation;
+    def.upper -= now.translation;
     return def;
 }
-WeldJointDef currentDef(const WeldJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot /*qA*/)
+WeldJointDef currentDef(const WeldJoint& kind, const JointNow& now)
 {
     WeldJointDef def = kind.def;
-    def.anchor = anchorA;
+    def.anchor = now.anchorA;
     return def;
 }
-WheelJointDef currentDef(const WheelJoint& kind, Vec2 anchorA, Vec2 /*anchorB*/, Rot qA)
+WheelJointDef currentDef(const WheelJoint& kind, const JointNow& now)
 {
     WheelJointDef def = kind.def;
-    def.anchor = anchorA;
-    def.axis = rotate(qA, kind.localAxisA);
+    def.anchor = now.anchorB;
+    def.axis = rotate(now.qA, kind.localAxisA);
+    def.lower -= now.translation;
+    def.upper -= now.translation;
     return def;
 }
-MotorJointDef currentDef(const MotorJoint& kind, Vec2 /*anchorA*/, Vec2 /*anchorB*/, Rot /*qA*/)
+MotorJointDef currentDef(const MotorJoint& kind, const JointNow& /*now*/)
 {
     return {.linearOffset = kind.linearOffset,
             .angularOffset = kind.angularOffset,
@@ -677,9 +695,27 @@ MotorJointDef currentDef(const MotorJoint& kind, Vec2 /*anchorA*/, Vec2 /*anchor
             .maxTorque = kind.maxTorque,
             .correctionFactor = kind.correctionFactor};
 }
-MouseJointDef currentDef(const MouseJoint& kind, Vec2 /*anchorA*/, Vec2 /*anchorB*/, Rot /*qA*/)
+MouseJointDef currentDef(const MouseJoint& kind, const JointNow& /*now*/)
 {
     return kind.def;
+}
+
+// The reference angle of the types that keep one.
+float referenceAngleOf(const JointKind& kind)
+{
+    if (const auto* revolute = std::get_if<RevoluteJoint>(&kind))
+    {
+        return revolute->referenceAngle;
+    }
+    if (const auto* prismatic = std::get_if<PrismaticJoint>(&kind))
+    {
+        return prismatic->referenceAngle;
+    }
+    if (const auto* weld = std::get_if<WeldJoint>(&kind))
+    {
+        return weld->referenceAngle;
+    }
+    return 0.0f;
 }
 
 } // namespace
@@ -718,15 +754,21 @@ JointDef World::jointDef(JointId id) const
 {
     const WorldState& w = *m_impl;
     const JointRecord& j = w.joints.records[w.checkedJoint(id, "jointDef")];
-    const Vec2 anchorA = jointAnchorA(id);
-    const Vec2 anchorB = jointAnchorB(id);
-    const Rot qA = w.states[j.bodyA].q;
+    const BodyState& sa = w.states[j.bodyA];
+    JointNow now{.anchorA = jointAnchorA(id),
+                 .anchorB = jointAnchorB(id),
+                 .qA = sa.q,
+                 .angle = w.states[j.bodyB].angle - sa.angle - referenceAngleOf(j.kind)};
+    if (std::holds_alternative<PrismaticJoint>(j.kind) || std::holds_alternative<WheelJoint>(j.kind))
+    {
+        now.translation = jointTranslation(id);
+    }
     JointDef def{.bodyA = w.idOf(j.bodyA),
                  .bodyB = w.idOf(j.bodyB),
                  .collideConnected = j.collideConnected,
                  .breakForce = j.breakForce,
                  .breakTorque = j.breakTorque};
-    std::visit([&](const auto& kind) { def.params = currentDef(kind, anchorA, anchorB, qA); }, j.kind);
+    std::visit([&](const auto& kind) { def.params = currentDef(kind, now); }, j.kind);
     return def;
 }
 

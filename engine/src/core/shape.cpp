@@ -212,12 +212,16 @@ void WorldState::updateHiddenFaces(std::uint32_t index)
     s.hiddenFaces = hiddenFaces(std::get<Obb>(localGeometry(s.def)), std::span(neighbours.data(), count));
 }
 
-void WorldState::refreshHiddenFaces(std::uint32_t body, const Aabb& region)
+void WorldState::refreshHiddenFaces(std::uint32_t body, const Aabb& region, bool wasStatic)
 {
     for (std::int32_t s = records[body].shapeHead; s != kNullIndex;
          s = shapes[static_cast<std::size_t>(s)].next)
     {
         updateHiddenFaces(static_cast<std::uint32_t>(s));
+    }
+    if (records[body].type != BodyType::Static && !wasStatic)
+    {
+        return;
     }
     tree.query(inflate(region, kFlushTolerance),
                [&](std::int32_t proxy)

@@ -95,9 +95,10 @@ struct WorldState
     Aabb shapeAabb(std::uint32_t shape) const { return aabbOf(geometry(shape)); }
     std::uint32_t addShape(std::uint32_t body, const ShapeDef& shapeDef);
     void removeShape(std::uint32_t shape);
-    // Works out anew which faces are hidden for every shape of the body and, when the change
-    // could matter to them, every static box in region (call it with the region that changed).
-    void refreshHiddenFaces(std::uint32_t body, const Aabb& region);
+    // Works out anew which faces are hidden for every shape of the body and, when the body is
+    // static or just stopped being so, every static box in region (call it with the region that
+    // changed): only static bodies hide each other's faces.
+    void refreshHiddenFaces(std::uint32_t body, const Aabb& region, bool wasStatic = false);
     void updateHiddenFaces(std::uint32_t shape);
 
     // contact.cpp

@@ -54,36 +54,59 @@ constexpr bool memberFitsKind(const FieldSpec& field)
     case Kind::Bits:
     case Kind::Mask:
         return stores<std::uint32_t>(field);
+    case Kind::BodyRef:
+        return stores<SceneBodyRef>(field);
+    case Kind::OptionalNumber:
+        return stores<std::optional<float>>(field);
+    case Kind::OptionalVec2:
+        return stores<std::optional<Vec2>>(field);
     case Kind::Format:
     case Kind::World:
     case Kind::Bodies:
     case Kind::Shapes:
     case Kind::Filter:
-    case Kind::NotYet:
+    case Kind::Joints:
+    case Kind::JointType:
         return stores<void>(field);
     }
     return false;
 }
 
-/// Which owner a place's fields live in: the index of its pointer in Owners.
+/// The types that fields live in, in the order of their places' bits (the shorthand's fields live
+/// in the shape it gives, so two places share ShapeDef).
+template <typename... Types>
+struct TypeList
+{
+};
+using OwnerTypes =
+    TypeList<Scene, SceneWorld, SceneBody, ShapeDef, ShapeDef, Filter, SceneJoint, RevoluteJointDef,
+             PrismaticJointDef, DistanceJointDef, WeldJointDef, WheelJointDef, MotorJointDef>;
+
+/// The position of the first `Owner` in `OwnerTypes`, or -1.
+template <typename Owner, typename... Types>
+constexpr int ownerIndex(TypeList<Types...> /*types*/)
+{
+    int index = 0;
+    for (const bool same : {std::is_same_v<Owner, Types>...})
+    {
+        if (same)
+        {
+            return index;
+        }
+        ++index;
+    }
+    return -1;
+}
+
+/// Which owner a place's fields live in: the index of its type in OwnerTypes.
 constexpr int ownerOfPlace(Places bit)
 {
-    switch (bit)
+    // The shorthand's fields live in the shape it gives, which is ShapeDef's first position.
+    if (bit == place::shorthand)
     {
-    case place::root:
-        return 0;
-    case place::world:
-        return 1;
-    case place::body:
-        return 2;
-    case place::shape:
-    case place::shorthand:
-        return 3;
-    case place::filter:
-        return 4;
-    default:
-        return -1;
+        bit = place::shape;
     }
+    return std::countr_zero(static_cast<unsigned>(bit));
 }
 
 constexpr int ownerOfMember(const FieldSpec& field)
@@ -98,27 +121,7 @@ constexpr int ownerOfMember(const FieldSpec& field)
             }
             else
             {
-                using Owner = typename MemberTraits<M>::Owner;
-                if constexpr (std::is_same_v<Owner, Scene>)
-                {
-                    return 0;
-                }
-                else if constexpr (std::is_same_v<Owner, SceneWorld>)
-                {
-                    return 1;
-                }
-                else if constexpr (std::is_same_v<Owner, SceneBody>)
-                {
-                    return 2;
-                }
-                else if constexpr (std::is_same_v<Owner, ShapeDef>)
-                {
-                    return 3;
-                }
-                else
-                {
-                    return 4;
-                }
+                return ownerIndex<typename MemberTraits<M>::Owner>(OwnerTypes{});
             }
         },
         field.member);
@@ -131,7 +134,7 @@ constexpr bool memberFitsPlaces(const FieldSpec& field)
     {
         return field.places != 0;
     }
-    for (unsigned bit = 1; bit <= 0x80u; bit <<= 1u)
+    for (unsigned bit = 1; bit <= 0x8000u; bit <<= 1u)
     {
         const auto one = static_cast<Places>(bit);
         if ((field.places & one) != 0 && ownerOfPlace(one) != owner)
@@ -142,14 +145,19 @@ constexpr bool memberFitsPlaces(const FieldSpec& field)
     return true;
 }
 
-/// The file objects a field can be given in: shorthand fields are given in body objects.
+/// The file objects a field can be given in: shorthand fields are given in body objects, and the
+/// keys every joint has in joint objects of every type.
 constexpr Places objectsOf(Places places)
 {
-    if ((places & place::shorthand) == 0)
+    if ((places & place::shorthand) != 0)
     {
-        return places;
+        places = static_cast<Places>((places - place::shorthand) | place::body);
     }
-    return static_cast<Places>((places - place::shorthand) | place::body);
+    if ((places & place::joint) != 0)
+    {
+        places = static_cast<Places>(places | place::jointTypes);
+    }
+    return places;
 }
 
 constexpr bool keysAreUniqueInEachObject()
@@ -231,6 +239,20 @@ bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>
     case Kind::Bits:
     case Kind::Mask:
         return valueOf<std::uint32_t>(field, a) == valueOf<std::uint32_t>(field, b);
+    case Kind::OptionalNumber:
+    {
+        const std::optional<float>& x = valueOf<std::optional<float>>(field, a);
+        const std::optional<float>& y = valueOf<std::optional<float>>(field, b);
+        return x.has_value() == y.has_value() && (!x || sameBits(*x, *y));
+    }
+    case Kind::OptionalVec2:
+    {
+        const std::optional<Vec2>& x = valueOf<std::optional<Vec2>>(field, a);
+        const std::optional<Vec2>& y = valueOf<std::optional<Vec2>>(field, b);
+        return x.has_value() == y.has_value() && (!x || (sameBits(x->x, y->x) && sameBits(x->y, y->y)));
+    }
+    case Kind::BodyRef:
+        return valueOf<SceneBodyRef>(field, a) == valueOf<SceneBodyRef>(field, b);
     case Kind::String:
         return valueOf<std::string>(field, a) == valueOf<std::string>(field, b);
     case Kind::BodyType:
@@ -245,7 +267,8 @@ bool sameValue(const FieldSpec& field, const Owners<true>& a, const Owners<true>
     case Kind::World:
     case Kind::Bodies:
     case Kind::Shapes:
-    case Kind::NotYet:
+    case Kind::Joints:
+    case Kind::JointType:
         break;
     }
     return true;

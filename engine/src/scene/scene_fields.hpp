@@ -5,7 +5,8 @@
 /// a field is added or changed in one row.
 ///
 /// A field's default is its value in a default-constructed owner (SceneWorld, SceneBody, ShapeDef,
-/// Filter): the public headers state each default once, and the table does not repeat them.
+/// Filter, SceneJoint and the engine's joint definitions): the public headers state each default
+/// once, and the table does not repeat them.
 
 #include "oblique/scene.hpp"
 #include "oblique/shape.hpp"
@@ -28,26 +29,30 @@ namespace oblique::scene_detail
 /// What a field's value is, in the file and in the Scene.
 enum class Kind : std::uint8_t
 {
-    Format,    ///< the top level's `format` string (scene_rules knows the formats)
-    String,    ///< UTF-8 text
-    BodyType,  ///< "static", "kinematic" or "dynamic"
-    Solver,    ///< "soft-step" or "ngs"
-    Number,    ///< a 32-bit float
-    Integer,   ///< a whole number held as an int
-    Boolean,   ///< true or false
-    Vec2,      ///< [x, y]; the rule applies to each number
-    Direction, ///< [x, y], finite and not [0, 0], normalised on load; [0, 0] in a Scene means none
-    Bits,      ///< filter bits: a whole number in [0, 65535] held as 32 bits
-    Mask,      ///< as Bits, except that 65535 means every category (all 32 bits)
-    World,     ///< the world object
-    Bodies,    ///< the array of body objects
-    Shapes,    ///< a body's array of shape objects
-    Filter,    ///< a shape's filter object
-    NotYet,    ///< a format-2 key this version does not support: refused in a format-2 file
+    Format,         ///< the top level's `format` string (scene_rules knows the formats)
+    String,         ///< UTF-8 text
+    BodyType,       ///< "static", "kinematic" or "dynamic"
+    Solver,         ///< "soft-step" or "ngs"
+    Number,         ///< a 32-bit float
+    Integer,        ///< a whole number held as an int
+    Boolean,        ///< true or false
+    Vec2,           ///< [x, y]; the rule applies to each number
+    Direction,      ///< [x, y], finite and not [0, 0], normalised on load; [0, 0] in a Scene means none
+    Bits,           ///< filter bits: a whole number in [0, 65535] held as 32 bits
+    Mask,           ///< as Bits, except that 65535 means every category (all 32 bits)
+    World,          ///< the world object
+    Bodies,         ///< the array of body objects
+    Shapes,         ///< a body's array of shape objects
+    Filter,         ///< a shape's filter object
+    Joints,         ///< the array of joint objects
+    JointType,      ///< a joint's type: its spelling names the alternative of SceneJoint::params
+    BodyRef,        ///< a body's index in `bodies` (a whole number) or its name (a non-empty string)
+    OptionalNumber, ///< as Number, held in a std::optional: absent means "work it out"
+    OptionalVec2,   ///< as Vec2, held in a std::optional
 };
 
 /// The objects of a scene file, as bits: a field belongs to one or more of them.
-using Places = std::uint8_t;
+using Places = std::uint16_t;
 namespace place
 {
 inline constexpr Places root = 1u << 0u;
@@ -58,10 +63,43 @@ inline constexpr Places shape = 1u << 3u;
 /// A shape key given on the body itself, for the one shape of the shorthand.
 inline constexpr Places shorthand = 1u << 4u;
 inline constexpr Places filter = 1u << 5u;
+/// The keys every joint has; each type's own keys are in one of the places after it.
+inline constexpr Places joint = 1u << 6u;
+inline constexpr Places revolute = 1u << 7u;
+inline constexpr Places prismatic = 1u << 8u;
+inline constexpr Places distance = 1u << 9u;
+inline constexpr Places weld = 1u << 10u;
+inline constexpr Places wheel = 1u << 11u;
+inline constexpr Places motor = 1u << 12u;
 
 inline constexpr Places shapeKey = shape | shorthand;
 /// The fields a body object takes: its own and its shorthand shape's.
 inline constexpr Places bodyObject = body | shorthand;
+/// Every joint type's own keys.
+inline constexpr Places jointTypes = revolute | prismatic | distance | weld | wheel | motor;
+
+/// The fields a joint object of `type` takes: the common ones and its type's.
+constexpr Places jointObject(JointType type)
+{
+    switch (type)
+    {
+    case JointType::Revolute:
+        return joint | revolute;
+    case JointType::Prismatic:
+        return joint | prismatic;
+    case JointType::Distance:
+        return joint | distance;
+    case JointType::Weld:
+        return joint | weld;
+    case JointType::Wheel:
+        return joint | wheel;
+    case JointType::Motor:
+        return joint | motor;
+    case JointType::Mouse:
+        break;
+    }
+    return joint;
+}
 } // namespace place
 
 /// How a shape field relates to the shape's kind.
@@ -73,13 +111,19 @@ enum class ShapeRole : std::uint8_t
     BoxOnly,     ///< only boxes have it
 };
 
-/// Where a field's value is stored. Fields that hold objects or arrays, and fields this version
-/// does not support, have none.
-using Member = std::variant<std::monostate, std::string Scene::*, Vec2 SceneWorld::*, float SceneWorld::*,
-                            int SceneWorld::*, bool SceneWorld::*, Solver SceneWorld::*,
-                            std::string SceneBody::*, BodyType SceneBody::*, Vec2 SceneBody::*,
-                            float SceneBody::*, bool SceneBody::*, Vec2 ShapeDef::*, float ShapeDef::*,
-                            bool ShapeDef::*, std::uint32_t Filter::*, std::int32_t Filter::*>;
+/// Where a field's value is stored. Fields that hold objects or arrays, and a joint's type (which
+/// is the alternative its parameters hold), have none.
+using Member = std::variant<
+    std::monostate, std::string Scene::*, Vec2 SceneWorld::*, float SceneWorld::*, int SceneWorld::*,
+    bool SceneWorld::*, Solver SceneWorld::*, std::string SceneBody::*, BodyType SceneBody::*,
+    Vec2 SceneBody::*, float SceneBody::*, bool SceneBody::*, Vec2 ShapeDef::*, float ShapeDef::*,
+    bool ShapeDef::*, std::uint32_t Filter::*, std::int32_t Filter::*, SceneBodyRef SceneJoint::*,
+    bool SceneJoint::*, Vec2 RevoluteJointDef::*, float RevoluteJointDef::*, bool RevoluteJointDef::*,
+    Vec2 PrismaticJointDef::*, float PrismaticJointDef::*, bool PrismaticJointDef::*,
+    Vec2 DistanceJointDef::*, float DistanceJointDef::*, std::optional<float> DistanceJointDef::*,
+    Vec2 WeldJointDef::*, float WeldJointDef::*, Vec2 WheelJointDef::*, float WheelJointDef::*,
+    bool WheelJointDef::*, std::optional<Vec2> MotorJointDef::*, std::optional<float> MotorJointDef::*,
+    float MotorJointDef::*>;
 
 struct FieldSpec
 {
@@ -100,7 +144,7 @@ inline constexpr std::array fields{
     FieldSpec{.key = keys::name, .kind = Kind::String, .places = place::root, .member = &Scene::name},
     FieldSpec{.key = keys::world, .kind = Kind::World, .places = place::root},
     FieldSpec{.key = keys::bodies, .kind = Kind::Bodies, .places = place::root, .required = true},
-    FieldSpec{.key = keys::joints, .kind = Kind::NotYet, .places = place::root, .format = 2},
+    FieldSpec{.key = keys::joints, .kind = Kind::Joints, .places = place::root, .format = 2},
 
     // world
     FieldSpec{
@@ -269,36 +313,300 @@ inline constexpr std::array fields{
               .places = place::filter,
               .member = &Filter::groupIndex,
               .format = 2},
+
+    // A joint. The whole `joints` array is format 2, so its keys need no format of their own.
+    FieldSpec{.key = keys::type, .kind = Kind::JointType, .places = place::joint, .required = true},
+    FieldSpec{.key = keys::bodyA,
+              .kind = Kind::BodyRef,
+              .rule = Rule::NonNegative,
+              .places = place::joint,
+              .member = &SceneJoint::bodyA,
+              .required = true},
+    FieldSpec{.key = keys::bodyB,
+              .kind = Kind::BodyRef,
+              .rule = Rule::NonNegative,
+              .places = place::joint,
+              .member = &SceneJoint::bodyB,
+              .required = true},
+    FieldSpec{.key = keys::collideConnected,
+              .kind = Kind::Boolean,
+              .places = place::joint,
+              .member = &SceneJoint::collideConnected},
+
+    // revolute
+    FieldSpec{.key = keys::anchor,
+              .kind = Kind::Vec2,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::anchor,
+              .required = true},
+    FieldSpec{.key = keys::enableLimit,
+              .kind = Kind::Boolean,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::enableLimit},
+    FieldSpec{.key = keys::lowerAngle,
+              .kind = Kind::Number,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::lowerAngle},
+    FieldSpec{.key = keys::upperAngle,
+              .kind = Kind::Number,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::upperAngle},
+    FieldSpec{.key = keys::enableMotor,
+              .kind = Kind::Boolean,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::enableMotor},
+    FieldSpec{.key = keys::motorSpeed,
+              .kind = Kind::Number,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::motorSpeed},
+    FieldSpec{.key = keys::maxMotorTorque,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::revolute,
+              .member = &RevoluteJointDef::maxMotorTorque},
+
+    // prismatic
+    FieldSpec{.key = keys::anchor,
+              .kind = Kind::Vec2,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::anchor,
+              .required = true},
+    FieldSpec{.key = keys::axis,
+              .kind = Kind::Direction,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::axis,
+              .required = true},
+    FieldSpec{.key = keys::enableLimit,
+              .kind = Kind::Boolean,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::enableLimit},
+    FieldSpec{.key = keys::lower,
+              .kind = Kind::Number,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::lower},
+    FieldSpec{.key = keys::upper,
+              .kind = Kind::Number,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::upper},
+    FieldSpec{.key = keys::enableMotor,
+              .kind = Kind::Boolean,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::enableMotor},
+    FieldSpec{.key = keys::motorSpeed,
+              .kind = Kind::Number,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::motorSpeed},
+    FieldSpec{.key = keys::maxMotorForce,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::prismatic,
+              .member = &PrismaticJointDef::maxMotorForce},
+
+    // distance
+    FieldSpec{.key = keys::anchorA,
+              .kind = Kind::Vec2,
+              .places = place::distance,
+              .member = &DistanceJointDef::anchorA,
+              .required = true},
+    FieldSpec{.key = keys::anchorB,
+              .kind = Kind::Vec2,
+              .places = place::distance,
+              .member = &DistanceJointDef::anchorB,
+              .required = true},
+    FieldSpec{.key = keys::length,
+              .kind = Kind::OptionalNumber,
+              .rule = Rule::NonNegative,
+              .places = place::distance,
+              .member = &DistanceJointDef::length},
+    FieldSpec{.key = keys::hertz,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::distance,
+              .member = &DistanceJointDef::hertz},
+    FieldSpec{.key = keys::dampingRatio,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::distance,
+              .member = &DistanceJointDef::dampingRatio},
+    FieldSpec{.key = keys::minLength,
+              .kind = Kind::OptionalNumber,
+              .rule = Rule::NonNegative,
+              .places = place::distance,
+              .member = &DistanceJointDef::minLength},
+    FieldSpec{.key = keys::maxLength,
+              .kind = Kind::OptionalNumber,
+              .rule = Rule::NonNegative,
+              .places = place::distance,
+              .member = &DistanceJointDef::maxLength},
+
+    // weld
+    FieldSpec{.key = keys::anchor,
+              .kind = Kind::Vec2,
+              .places = place::weld,
+              .member = &WeldJointDef::anchor,
+              .required = true},
+    FieldSpec{.key = keys::hertz,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::weld,
+              .member = &WeldJointDef::hertz},
+    FieldSpec{.key = keys::dampingRatio,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::weld,
+              .member = &WeldJointDef::dampingRatio},
+
+    // wheel
+    FieldSpec{.key = keys::anchor,
+              .kind = Kind::Vec2,
+              .places = place::wheel,
+              .member = &WheelJointDef::anchor,
+              .required = true},
+    FieldSpec{.key = keys::axis,
+              .kind = Kind::Direction,
+              .places = place::wheel,
+              .member = &WheelJointDef::axis,
+              .required = true},
+    FieldSpec{.key = keys::hertz,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::wheel,
+              .member = &WheelJointDef::hertz},
+    FieldSpec{.key = keys::dampingRatio,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::wheel,
+              .member = &WheelJointDef::dampingRatio},
+    FieldSpec{.key = keys::enableMotor,
+              .kind = Kind::Boolean,
+              .places = place::wheel,
+              .member = &WheelJointDef::enableMotor},
+    FieldSpec{.key = keys::motorSpeed,
+              .kind = Kind::Number,
+              .places = place::wheel,
+              .member = &WheelJointDef::motorSpeed},
+    FieldSpec{.key = keys::maxMotorTorque,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::wheel,
+              .member = &WheelJointDef::maxMotorTorque},
+    FieldSpec{.key = keys::enableLimit,
+              .kind = Kind::Boolean,
+              .places = place::wheel,
+              .member = &WheelJointDef::enableLimit},
+    FieldSpec{
+        .key = keys::lower, .kind = Kind::Number, .places = place::wheel, .member = &WheelJointDef::lower},
+    FieldSpec{
+        .key = keys::upper, .kind = Kind::Number, .places = place::wheel, .member = &WheelJointDef::upper},
+
+    // motor
+    FieldSpec{.key = keys::linearOffset,
+              .kind = Kind::OptionalVec2,
+              .places = place::motor,
+              .member = &MotorJointDef::linearOffset},
+    FieldSpec{.key = keys::angularOffset,
+              .kind = Kind::OptionalNumber,
+              .places = place::motor,
+              .member = &MotorJointDef::angularOffset},
+    FieldSpec{.key = keys::maxForce,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::motor,
+              .member = &MotorJointDef::maxForce},
+    FieldSpec{.key = keys::maxTorque,
+              .kind = Kind::Number,
+              .rule = Rule::NonNegative,
+              .places = place::motor,
+              .member = &MotorJointDef::maxTorque},
+    FieldSpec{.key = keys::correctionFactor,
+              .kind = Kind::Number,
+              .rule = Rule::UnitInterval,
+              .places = place::motor,
+              .member = &MotorJointDef::correctionFactor},
 };
 
-/// A set of fields, as bits indexed like `fields`.
-using FieldSet = std::uint64_t;
-static_assert(fields.size() <= 64, "a FieldSet has a bit per field");
-
-constexpr FieldSet fieldBit(std::size_t index)
+/// A set of fields, a bit per row of `fields`.
+class FieldSet
 {
-    return FieldSet{1} << index;
-}
+public:
+    constexpr FieldSet() = default;
+
+    /// The set of the one field `index`.
+    static constexpr FieldSet of(std::size_t index)
+    {
+        FieldSet set;
+        set.insert(index);
+        return set;
+    }
+
+    constexpr void insert(std::size_t index) { m_words[index / 64] |= std::uint64_t{1} << (index % 64); }
+    constexpr bool contains(std::size_t index) const
+    {
+        return (m_words[index / 64] & (std::uint64_t{1} << (index % 64))) != 0;
+    }
+    constexpr bool empty() const
+    {
+        for (const std::uint64_t word : m_words)
+        {
+            if (word != 0)
+            {
+                return false;
+            }
+        }
+        return true;
+    }
+    /// The index of the first field in the set; the set must not be empty.
+    constexpr std::size_t first() const
+    {
+        std::size_t at = 0;
+        while (m_words[at] == 0)
+        {
+            ++at;
+        }
+        return at * 64 + static_cast<std::size_t>(std::countr_zero(m_words[at]));
+    }
+    constexpr void removeFirst()
+    {
+        const std::size_t index = first();
+        m_words[index / 64] &= ~(std::uint64_t{1} << (index % 64));
+    }
+
+    friend constexpr FieldSet operator&(FieldSet a, FieldSet b)
+    {
+        for (std::size_t i = 0; i < kWords; ++i)
+        {
+            a.m_words[i] &= b.m_words[i];
+        }
+        return a;
+    }
+    /// The fields of `a` that are not in `b`.
+    friend constexpr FieldSet operator-(FieldSet a, FieldSet b)
+    {
+        for (std::size_t i = 0; i < kWords; ++i)
+        {
+            a.m_words[i] &= ~b.m_words[i];
+        }
+        return a;
+    }
+
+private:
+    static constexpr std::size_t kWords = (fields.size() + 63) / 64;
+    std::array<std::uint64_t, kWords> m_words{};
+};
 
 /// The fields for which `test` holds.
 template <typename Test>
 constexpr FieldSet fieldsWhere(Test test)
 {
-    FieldSet set = 0;
+    FieldSet set;
     for (std::size_t i = 0; i < fields.size(); ++i)
     {
         if (test(fields[i]))
         {
-            set |= fieldBit(i);
+            set.insert(i);
         }
     }
     return set;
-}
-
-/// The index of the first field in `set`; `set` must not be empty.
-constexpr std::size_t firstField(FieldSet set)
-{
-    return static_cast<std::size_t>(std::countr_zero(set));
 }
 
 /// The index of the field `key` names among those of `object`'s places, if any.
@@ -325,6 +633,7 @@ struct Owners
     Ptr<SceneBody> body = nullptr;
     Ptr<ShapeDef> shape = nullptr;
     Ptr<Filter> filter = nullptr;
+    Ptr<SceneJoint> joint = nullptr;
 
     template <typename Owner>
     Ptr<Owner> get() const
@@ -345,10 +654,18 @@ struct Owners
         {
             return shape;
         }
+        else if constexpr (std::is_same_v<Owner, Filter>)
+        {
+            return filter;
+        }
+        else if constexpr (std::is_same_v<Owner, SceneJoint>)
+        {
+            return joint;
+        }
         else
         {
-            static_assert(std::is_same_v<Owner, Filter>, "a field lives in one of the owners above");
-            return filter;
+            // A joint type's own fields live in the joint's parameters when it is of that type.
+            return joint != nullptr ? std::get_if<Owner>(&joint->params) : nullptr;
         }
     }
 };

@@ -2,6 +2,7 @@
 
 #include "oblique/scene_world.hpp"
 #include "scene_fields.hpp"
+#include "scene_joints.hpp"
 #include "scene_rules.hpp"
 #include "scene_text.hpp"
 
@@ -133,6 +134,10 @@ public:
     std::size_t index() const { return m_frames.back().index; }
     /// The key last read in the innermost object.
     const std::string& key() const { return m_frames.back().key; }
+    /// The same for the frame `level` levels in from the top (0: the document's own).
+    bool insideArrayAt(std::size_t level) const { return m_frames[level].isArray; }
+    std::size_t indexAt(std::size_t level) const { return m_frames[level].index; }
+    const std::string& keyAt(std::size_t level) const { return m_frames[level].key; }
 
     void enter(bool isArray) { m_frames.push_back(Frame{isArray, 0, {}}); }
     void leave()
@@ -224,9 +229,26 @@ std::string_view describe(Found found)
     return "a value";
 }
 
+/// What the first pass saw of each joint's `type`. A joint's type decides which keys it takes, and
+/// they may come before it, so the second pass needs it as each joint opens.
+struct JointTypeNotes
+{
+    struct Note
+    {
+        bool given = false;
+        Found found = Found::Null;
+        std::optional<JointType> type; ///< for a string that spells one
+    };
+    std::vector<Note> notes; ///< by index in `joints`, as far as the joint limit
+    /// The first joint whose type is a string that spells no joint type, and that string.
+    std::size_t firstUnknown = static_cast<std::size_t>(-1);
+    std::string firstUnknownText;
+};
+
 /// First pass over the text. It checks the JSON syntax of the whole file, enforces the nesting limit
 /// and notes the top-level value and `format`, so that a broken file is reported as broken (not by
-/// whatever key happens to come first) and a file of another format is named as such.
+/// whatever key happens to come first) and a file of another format is named as such. It also
+/// notes each joint's type (see JointTypeNotes).
 class SyntaxPass
 {
 public:
@@ -236,8 +258,8 @@ public:
         std::string text;
     };
 
-    SyntaxPass(const std::string& file, std::string_view text, std::size_t maxDepth)
-        : m_file(file), m_text(text), m_maxDepth(maxDepth)
+    SyntaxPass(const std::string& file, std::string_view text, const ReadLimits& limits)
+        : m_file(file), m_text(text), m_maxDepth(limits.maxDepth), m_maxJoints(limits.maxJoints)
     {
     }
 
@@ -281,6 +303,7 @@ public:
 
     std::optional<Found> root() const { return m_root; }
     const std::optional<FormatValue>& format() const { return m_format; }
+    const JointTypeNotes& jointTypes() const { return m_jointTypes; }
 
 private:
     bool scalar(Found found, const std::string* text = nullptr)
@@ -300,6 +323,10 @@ private:
             fail(m_file, m_path.valuePath(),
                  "nesting is deeper than " + std::to_string(m_maxDepth) + " levels");
         }
+        if (isArray && m_path.depth() == 1 && !m_path.insideArray() && m_path.key() == keys::joints)
+        {
+            ++m_jointArrays;
+        }
         m_path.enter(isArray);
         return true;
     }
@@ -314,14 +341,58 @@ private:
         {
             m_format = FormatValue{found, text != nullptr ? *text : std::string()};
         }
+        else if (isJointType())
+        {
+            noteJointType(m_path.indexAt(1), found, text);
+        }
+    }
+
+    /// Whether the value being read is the `type` of an element of the top level's `joints`. Only
+    /// the first `joints` is noted: a second is a duplicate key, reported before its joints are read.
+    bool isJointType() const
+    {
+        return m_path.depth() == 3 && m_jointArrays == 1 && m_path.keyAt(0) == keys::joints &&
+               m_path.insideArrayAt(1) && !m_path.insideArrayAt(2) && m_path.keyAt(2) == keys::type;
+    }
+
+    void noteJointType(std::size_t index, Found found, const std::string* text)
+    {
+        // Past the limit the second pass stops at the joint count, so nothing more is needed.
+        if (index >= m_maxJoints)
+        {
+            return;
+        }
+        if (m_jointTypes.notes.size() <= index)
+        {
+            m_jointTypes.notes.resize(index + 1);
+        }
+        JointTypeNotes::Note& note = m_jointTypes.notes[index];
+        if (note.given)
+        {
+            return; // a duplicate key, reported by the second pass
+        }
+        note.given = true;
+        note.found = found;
+        if (text != nullptr)
+        {
+            note.type = parseSpelling<JointType>(*text);
+            if (!note.type && index < m_jointTypes.firstUnknown)
+            {
+                m_jointTypes.firstUnknown = index;
+                m_jointTypes.firstUnknownText = *text;
+            }
+        }
     }
 
     const std::string& m_file;
     std::string_view m_text;
     std::size_t m_maxDepth;
+    std::size_t m_maxJoints;
     PathTracker m_path;
     std::optional<Found> m_root;
     std::optional<FormatValue> m_format;
+    int m_jointArrays = 0; ///< `joints` arrays opened at the top level
+    JointTypeNotes m_jointTypes;
 };
 
 /// How the value of a field must look, for messages such as "must be a number, not a string".
@@ -350,9 +421,16 @@ std::string_view describe(Kind kind)
         return "an object";
     case Kind::Bodies:
     case Kind::Shapes:
+    case Kind::Joints:
         return "an array";
-    case Kind::NotYet:
-        break;
+    case Kind::JointType:
+        return "a string";
+    case Kind::BodyRef:
+        return "a body's index (a whole number) or name (a string)";
+    case Kind::OptionalNumber:
+        return "a number";
+    case Kind::OptionalVec2:
+        return "an array of 2 numbers";
     }
     return "a value";
 }
@@ -500,8 +578,9 @@ class SceneBuilder
 {
 public:
     SceneBuilder(const std::string& file, std::string_view text, std::string_view defaultName,
-                 const ReadLimits& limits, int version)
-        : m_file(file), m_text(text), m_defaultName(defaultName), m_limits(limits), m_version(version)
+                 const ReadLimits& limits, int version, const JointTypeNotes& jointTypes)
+        : m_file(file), m_text(text), m_defaultName(defaultName), m_limits(limits), m_version(version),
+          m_jointTypes(jointTypes)
     {
     }
 
@@ -531,9 +610,10 @@ public:
 private:
     enum class Container : std::uint8_t
     {
-        Object, ///< the top level, world, a body, a shape or a filter
+        Object, ///< the top level, world, a body, a shape, a filter or a joint
         Bodies,
         Shapes,
+        Joints,
         Vec2,
     };
 
@@ -541,7 +621,7 @@ private:
     {
         Container container = Container::Object;
         Places object = 0;                  ///< for objects: the places whose fields it takes
-        FieldSet seen = 0;                  ///< the fields given so far
+        FieldSet seen;                      ///< the fields given so far
         const FieldSpec* current = nullptr; ///< the key being read; for arrays, the array's field
     };
 
@@ -550,7 +630,7 @@ private:
     {
         const FieldSpec* field = nullptr; ///< the key's field, or the array's for its elements
         int component = -1;               ///< 0 or 1 inside a [x, y] array
-        bool element = false;             ///< an element of `bodies` or `shapes`: an object
+        bool element = false;             ///< an element of `bodies`, `shapes` or `joints`: an object
 
         /// Whether the value here is the whole value of a field of `kind`.
         bool is(Kind kind) const { return !element && component < 0 && field->kind == kind; }
@@ -600,16 +680,24 @@ private:
     }
     void startBody();
     void startShape();
+    void startJoint();
+    JointType judgeJointType(std::size_t index) const;
     void finishObject(const Context& context);
     void finishBody(const Context& context);
     void finishShape(const Context& context);
+    void finishJoint();
+    void checkJointBodies(std::size_t index);
     void finishVec2(const Context& context);
+    /// The [x, y] pair a Vec2 field of the object being read stores.
+    Vec2& vec2Of(const FieldSpec& field);
 
-    /// Whether the field can be named in this file: keys this version does not support yet are
-    /// unknown in files of formats before theirs.
-    bool visible(const FieldSpec& field) const
+    /// The path of `key` in joints[index].
+    static std::string jointPath(std::size_t index, std::string_view key)
     {
-        return field.kind != Kind::NotYet || field.format <= m_version;
+        std::string path(keys::joints);
+        appendPathIndex(path, index);
+        appendPathKey(path, key);
+        return path;
     }
 
     SceneBody& body() { return m_scene.bodies.back(); }
@@ -626,6 +714,12 @@ private:
     ShapeDef m_shorthand;
     bool m_inShape = false; ///< reading an element of `shapes` rather than a body's own keys
     std::size_t m_shapeCount = 0;
+    const JointTypeNotes& m_jointTypes;
+    /// Whether `bodies` has been read to its end: joints can be checked against it from then on.
+    bool m_bodiesRead = false;
+    /// Joints came before `bodies` in the file, so their references wait for the end of the file.
+    bool m_jointBodiesAtEnd = false;
+    std::optional<BodyNames> m_bodyNames; ///< made once `bodies` is read and a joint needs it
     PathTracker m_path;
     std::vector<Context> m_contexts;
 };
@@ -642,7 +736,21 @@ Owners<false> SceneBuilder::owners()
     // A shape is read only inside a body's `shapes`, so a body is there whenever m_inShape is.
     o.shape = m_inShape && o.body != nullptr ? &o.body->shapes.back() : &m_shorthand;
     o.filter = &o.shape->filter;
+    if (!m_scene.joints.empty())
+    {
+        o.joint = &m_scene.joints.back();
+    }
     return o;
+}
+
+Vec2& SceneBuilder::vec2Of(const FieldSpec& field)
+{
+    if (field.kind == Kind::OptionalVec2)
+    {
+        // Emplaced as its array opened.
+        return valueOf<std::optional<Vec2>>(field, owners()).value();
+    }
+    return valueOf<Vec2>(field, owners());
 }
 
 SceneBuilder::Slot SceneBuilder::slot() const
@@ -657,6 +765,7 @@ SceneBuilder::Slot SceneBuilder::slot() const
     {
     case Container::Bodies:
     case Container::Shapes:
+    case Container::Joints:
         return {context.current, -1, true};
     case Container::Vec2:
         if (m_path.index() >= 2)
@@ -687,14 +796,18 @@ bool SceneBuilder::number(const Number& n)
     const Slot s = slot();
     if (s.component >= 0)
     {
-        Vec2& v = valueOf<Vec2>(*s.field, owners());
+        Vec2& v = vec2Of(*s.field);
         (s.component == 0 ? v.x : v.y) = checkedFloat(s.field->rule, n);
     }
     else if (s.is(Kind::Number))
     {
         valueOf<float>(*s.field, owners()) = checkedFloat(s.field->rule, n);
     }
-    else if (s.is(Kind::Integer) || s.is(Kind::Bits) || s.is(Kind::Mask))
+    else if (s.is(Kind::OptionalNumber))
+    {
+        valueOf<std::optional<float>>(*s.field, owners()) = checkedFloat(s.field->rule, n);
+    }
+    else if (s.is(Kind::Integer) || s.is(Kind::Bits) || s.is(Kind::Mask) || s.is(Kind::BodyRef))
     {
         storeWhole(*s.field, n);
     }
@@ -739,6 +852,11 @@ void SceneBuilder::storeWhole(const FieldSpec& field, const Number& n)
         valueOf<int>(field, owners()) = static_cast<int>(n.value);
         return;
     }
+    if (field.kind == Kind::BodyRef)
+    {
+        valueOf<SceneBodyRef>(field, owners()) = static_cast<int>(n.value);
+        return;
+    }
     const auto bits = static_cast<std::uint32_t>(n.value);
     valueOf<std::uint32_t>(field, owners()) = field.kind == Kind::Mask ? maskFromFile(bits) : bits;
 }
@@ -746,9 +864,10 @@ void SceneBuilder::storeWhole(const FieldSpec& field, const Number& n)
 bool SceneBuilder::string(Json::string_t& value)
 {
     const Slot s = slot();
-    if (s.is(Kind::Format))
+    if (s.is(Kind::Format) || s.is(Kind::JointType))
     {
-        // readScene has checked the format before this pass, and a second one is a duplicate key.
+        // Both were judged before this pass reached them: readScene has checked the format, and
+        // startJoint the joint's type. A second of either is a duplicate key.
     }
     else if (s.is(Kind::String))
     {
@@ -761,6 +880,14 @@ bool SceneBuilder::string(Json::string_t& value)
     else if (s.is(Kind::Solver))
     {
         storeSpelling<Solver>(*s.field, value);
+    }
+    else if (s.is(Kind::BodyRef))
+    {
+        if (value.empty())
+        {
+            failHere("must not be empty: a joint names a body by a name it has, or by its index");
+        }
+        valueOf<SceneBodyRef>(*s.field, owners()) = std::move(value);
     }
     else
     {
@@ -775,7 +902,7 @@ bool SceneBuilder::start_object(std::size_t /*size*/)
     if (m_contexts.empty())
     {
         m_scene.name = std::string(m_defaultName);
-        m_contexts.push_back({Container::Object, place::root, 0, nullptr});
+        m_contexts.push_back({Container::Object, place::root, {}, nullptr});
     }
     else
     {
@@ -788,13 +915,17 @@ bool SceneBuilder::start_object(std::size_t /*size*/)
         {
             startShape();
         }
+        else if (s.element && s.field->kind == Kind::Joints)
+        {
+            startJoint();
+        }
         else if (s.is(Kind::World))
         {
-            m_contexts.push_back({Container::Object, place::world, 0, nullptr});
+            m_contexts.push_back({Container::Object, place::world, {}, nullptr});
         }
         else if (s.is(Kind::Filter))
         {
-            m_contexts.push_back({Container::Object, place::filter, 0, nullptr});
+            m_contexts.push_back({Container::Object, place::filter, {}, nullptr});
         }
         else
         {
@@ -814,7 +945,7 @@ void SceneBuilder::startBody()
     }
     m_scene.bodies.emplace_back();
     m_shorthand = ShapeDef{};
-    m_contexts.push_back({Container::Object, place::bodyObject, 0, nullptr});
+    m_contexts.push_back({Container::Object, place::bodyObject, {}, nullptr});
 }
 
 void SceneBuilder::startShape()
@@ -828,23 +959,68 @@ void SceneBuilder::startShape()
     ++m_shapeCount;
     body().shapes.emplace_back();
     m_inShape = true;
-    m_contexts.push_back({Container::Object, place::shape, 0, nullptr});
+    m_contexts.push_back({Container::Object, place::shape, {}, nullptr});
+}
+
+void SceneBuilder::startJoint()
+{
+    if (m_scene.joints.size() >= m_limits.maxJoints)
+    {
+        fail(m_file, m_path.containerPath(),
+             "has more than " + std::to_string(m_limits.maxJoints) + " joints, the most a scene may have");
+    }
+    // The type decides which keys the joint takes, so it is judged first, wherever it comes.
+    const JointType type = judgeJointType(m_scene.joints.size());
+    m_scene.joints.emplace_back().params = defaultParams(type);
+    m_contexts.push_back({Container::Object, place::jointObject(type), {}, nullptr});
+}
+
+JointType SceneBuilder::judgeJointType(std::size_t index) const
+{
+    std::string path = m_path.valuePath();
+    appendPathKey(path, keys::type);
+    const std::vector<JointTypeNotes::Note>& notes = m_jointTypes.notes;
+    if (index >= notes.size() || !notes[index].given)
+    {
+        fail(m_file, path, "is required: it says which keys the joint takes");
+    }
+    const JointTypeNotes::Note& note = notes[index];
+    if (note.found != Found::String)
+    {
+        fail(m_file, path, "must be a string, not " + std::string(describe(note.found)));
+    }
+    if (!note.type)
+    {
+        // Joints are read in order, so the first that spells no type is this one.
+        fail(m_file, path,
+             "must be " + spellingChoices<JointType>() + ", not " +
+                 jsonQuoted(m_jointTypes.firstUnknownText, 40));
+    }
+    return *note.type;
 }
 
 bool SceneBuilder::start_array(std::size_t /*size*/)
 {
     const Slot s = slot();
-    if (s.is(Kind::Vec2) || s.is(Kind::Direction))
+    if (s.is(Kind::Vec2) || s.is(Kind::Direction) || s.is(Kind::OptionalVec2))
     {
-        m_contexts.push_back({Container::Vec2, 0, 0, s.field});
+        if (s.is(Kind::OptionalVec2))
+        {
+            valueOf<std::optional<Vec2>>(*s.field, owners()).emplace();
+        }
+        m_contexts.push_back({Container::Vec2, 0, {}, s.field});
     }
     else if (s.is(Kind::Bodies))
     {
-        m_contexts.push_back({Container::Bodies, 0, 0, s.field});
+        m_contexts.push_back({Container::Bodies, 0, {}, s.field});
     }
     else if (s.is(Kind::Shapes))
     {
-        m_contexts.push_back({Container::Shapes, 0, 0, s.field});
+        m_contexts.push_back({Container::Shapes, 0, {}, s.field});
+    }
+    else if (s.is(Kind::Joints))
+    {
+        m_contexts.push_back({Container::Joints, 0, {}, s.field});
     }
     else
     {
@@ -859,9 +1035,28 @@ void SceneBuilder::failUnknownKey(Places object, std::string_view key) const
     std::string message = "unknown key";
     for (const FieldSpec& field : fields)
     {
-        if ((field.places & object) != 0 && visible(field) && equalsIgnoringCase(field.key, key))
+        if ((field.places & object) != 0 && equalsIgnoringCase(field.key, key))
         {
             message += " (did you mean " + jsonQuoted(field.key) + "?)";
+        }
+    }
+    if ((object & place::joint) != 0)
+    {
+        // A key of other joint types: say whose it is.
+        std::vector<std::string_view> owners;
+        for (const auto& [type, name] : Spellings<JointType>::names)
+        {
+            const Places own = place::jointObject(type);
+            if ((own & object & place::jointTypes) == 0 && findField(own, key))
+            {
+                owners.push_back(name);
+            }
+        }
+        if (!owners.empty())
+        {
+            message += ": a " + std::string(spellingOf(jointTypeOf(m_scene.joints.back()))) +
+                       " joint has no " + std::string(key) + " (it is a key of " + quotedChoices(owners) +
+                       " joints)";
         }
     }
     failHere(std::move(message));
@@ -872,7 +1067,7 @@ bool SceneBuilder::key(Json::string_t& key)
     Context& context = m_contexts.back();
     m_path.setKey(key);
     const std::optional<std::size_t> index = findField(context.object, key);
-    if (!index || !visible(fields[*index]))
+    if (!index)
     {
         failUnknownKey(context.object, key);
     }
@@ -882,11 +1077,7 @@ bool SceneBuilder::key(Json::string_t& key)
         failHere("needs format " + jsonQuoted(formatTag(field.format)) + " (the file says " +
                  jsonQuoted(formatTag(m_version)) + ")");
     }
-    if (field.kind == Kind::NotYet)
-    {
-        failHere("not supported yet by this version");
-    }
-    if ((context.seen & fieldBit(*index)) != 0)
+    if (context.seen.contains(*index))
     {
         failHere("duplicate key: it is already given in this object");
     }
@@ -895,20 +1086,20 @@ bool SceneBuilder::key(Json::string_t& key)
     {
         owners().shape->kind = field.role == ShapeRole::MakesBox ? ShapeKind::Box : ShapeKind::Circle;
     }
-    context.seen |= fieldBit(*index);
+    context.seen.insert(*index);
     context.current = &field;
     return true;
 }
 
 void SceneBuilder::checkClashes(const Context& context, std::size_t index) const
 {
-    if ((clashingFields & fieldBit(index)) == 0)
+    if (!clashingFields.contains(index))
     {
         return;
     }
-    for (FieldSet earlier = context.seen & clashingFields; earlier != 0; earlier &= earlier - 1)
+    for (FieldSet earlier = context.seen & clashingFields; !earlier.empty(); earlier.removeFirst())
     {
-        if (const auto clash = clashOf(fields[index], fields[firstField(earlier)], context.object))
+        if (const auto clash = clashOf(fields[index], fields[earlier.first()], context.object))
         {
             fail(m_file, m_path.memberPath(clash->culprit->key), std::string(clash->message));
         }
@@ -925,9 +1116,9 @@ bool SceneBuilder::end_object()
 
 void SceneBuilder::finishObject(const Context& context)
 {
-    for (FieldSet missing = requiredFields & ~context.seen; missing != 0; missing &= missing - 1)
+    for (FieldSet missing = requiredFields - context.seen; !missing.empty(); missing.removeFirst())
     {
-        const FieldSpec& field = fields[firstField(missing)];
+        const FieldSpec& field = fields[missing.first()];
         if ((field.places & context.object) != 0)
         {
             fail(m_file, m_path.memberPath(field.key), "is required");
@@ -941,13 +1132,24 @@ void SceneBuilder::finishObject(const Context& context)
     {
         finishShape(context);
     }
+    else if ((context.object & place::joint) != 0)
+    {
+        finishJoint();
+    }
+    else if (context.object == place::root && m_jointBodiesAtEnd)
+    {
+        for (std::size_t i = 0; i < m_scene.joints.size(); ++i)
+        {
+            checkJointBodies(i);
+        }
+    }
 }
 
 void SceneBuilder::finishBody(const Context& context)
 {
     if (body().shapes.empty())
     {
-        if ((context.seen & shapeMakers) == 0)
+        if ((context.seen & shapeMakers).empty())
         {
             fail(m_file, m_path.containerPath(),
                  m_version >= 2 ? "needs a shape: halfExtents (a box), radius (a circle) or shapes"
@@ -963,11 +1165,41 @@ void SceneBuilder::finishBody(const Context& context)
 
 void SceneBuilder::finishShape(const Context& context)
 {
-    if ((context.seen & shapeMakers) == 0)
+    if ((context.seen & shapeMakers).empty())
     {
         fail(m_file, m_path.containerPath(), "needs a size: halfExtents (a box) or radius (a circle)");
     }
     m_inShape = false;
+}
+
+void SceneBuilder::finishJoint()
+{
+    const std::size_t index = m_scene.joints.size() - 1;
+    if (m_bodiesRead)
+    {
+        checkJointBodies(index);
+    }
+    else
+    {
+        m_jointBodiesAtEnd = true;
+    }
+    if (auto broken = checkJointParams(m_scene.joints[index]))
+    {
+        fail(m_file, jointPath(index, broken->key), std::move(broken->message));
+    }
+}
+
+void SceneBuilder::checkJointBodies(std::size_t index)
+{
+    if (!m_bodyNames)
+    {
+        m_bodyNames.emplace(m_scene.bodies);
+    }
+    const JointEnds ends = jointEndsOf(m_scene.bodies, *m_bodyNames, m_scene.joints[index]);
+    if (ends.broken)
+    {
+        fail(m_file, jointPath(index, ends.broken->key), ends.broken->message);
+    }
 }
 
 bool SceneBuilder::end_array()
@@ -980,6 +1212,10 @@ bool SceneBuilder::end_array()
     else if (context.container == Container::Shapes && m_path.index() == 0)
     {
         fail(m_file, m_path.containerPath(), "must not be empty: a body with shapes needs at least one");
+    }
+    else if (context.container == Container::Bodies)
+    {
+        m_bodiesRead = true;
     }
     m_contexts.pop_back();
     m_path.leave();
@@ -1039,7 +1275,7 @@ Scene readScene(std::string_view text, const std::string& file, std::string_view
         fail(file, {}, "is empty; a scene file is a JSON object");
     }
 
-    SyntaxPass syntax(file, text, limits.maxDepth);
+    SyntaxPass syntax(file, text, limits);
     if (!Json::sax_parse(text.data(), text.data() + text.size(), &syntax))
     {
         fail(file, {}, "invalid JSON");
@@ -1068,7 +1304,7 @@ Scene readScene(std::string_view text, const std::string& file, std::string_view
                  " (a format this version does not read)");
     }
 
-    SceneBuilder builder(file, text, defaultName, limits, *version);
+    SceneBuilder builder(file, text, defaultName, limits, *version, syntax.jointTypes());
     if (!Json::sax_parse(text.data(), text.data() + text.size(), &builder))
     {
         fail(file, {}, "invalid JSON");

@@ -20,6 +20,7 @@ struct ReadLimits
     std::size_t maxDepth = 64;                   ///< objects and arrays nested deeper are refused
     std::size_t maxBodies = 1'000'000;           ///< scenes with more bodies are refused
     std::size_t maxShapes = 1'000'000;           ///< scenes with more shapes in `shapes` arrays are refused
+    std::size_t maxJoints = 1'000'000;           ///< scenes with more joints are refused
 };
 
 /// Validates scene text. `file` names the source in errors; `defaultName` becomes the scene's name

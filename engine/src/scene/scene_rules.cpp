@@ -173,53 +173,52 @@ std::uint32_t maskToFile(std::uint32_t mask)
 namespace
 {
 
-std::optional<BodyRuleBreak> checkMass(const SceneBody& body)
+std::optional<RuleBreak> checkMass(const SceneBody& body)
 {
     if (body.shapes.empty())
     {
         if (body.sensor)
         {
-            return BodyRuleBreak{keys::sensor,
-                                 "must be false for a dynamic body: a sensor has no mass, and it "
-                                 "is the body's only shape"};
+            return RuleBreak{keys::sensor, "must be false for a dynamic body: a sensor has no mass, and it "
+                                           "is the body's only shape"};
         }
         if (body.density == 0.0f)
         {
-            return BodyRuleBreak{keys::density, "must be > 0 for a dynamic body"};
+            return RuleBreak{keys::density, "must be > 0 for a dynamic body"};
         }
         return std::nullopt;
     }
     const auto solid = [](const ShapeDef& s) { return !s.isSensor; };
     if (std::none_of(body.shapes.begin(), body.shapes.end(), solid))
     {
-        return BodyRuleBreak{keys::shapes,
-                             "a dynamic body needs a shape that is not a sensor: sensors have no mass"};
+        return RuleBreak{keys::shapes,
+                         "a dynamic body needs a shape that is not a sensor: sensors have no mass"};
     }
     const auto weighs = [](const ShapeDef& s) { return !s.isSensor && s.density > 0.0f; };
     if (std::none_of(body.shapes.begin(), body.shapes.end(), weighs))
     {
-        return BodyRuleBreak{keys::shapes, "a dynamic body needs mass: its shapes that are not sensors all "
-                                           "have density 0"};
+        return RuleBreak{keys::shapes, "a dynamic body needs mass: its shapes that are not sensors all "
+                                       "have density 0"};
     }
     return std::nullopt;
 }
 
 } // namespace
 
-std::optional<BodyRuleBreak> checkBodyConsistency(const SceneBody& body)
+std::optional<RuleBreak> checkBodyConsistency(const SceneBody& body)
 {
     if (body.type == BodyType::Static)
     {
         // Zero of either sign is at rest; -0 can come from a file that writes -0.0.
         if (body.linearVelocity.x != 0.0f || body.linearVelocity.y != 0.0f)
         {
-            return BodyRuleBreak{keys::linearVelocity,
-                                 "must be [0, 0] for a static body (make it \"kinematic\" to move it)"};
+            return RuleBreak{keys::linearVelocity,
+                             "must be [0, 0] for a static body (make it \"kinematic\" to move it)"};
         }
         if (body.angularVelocity != 0.0f)
         {
-            return BodyRuleBreak{keys::angularVelocity,
-                                 "must be 0 for a static body (make it \"kinematic\" to move it)"};
+            return RuleBreak{keys::angularVelocity,
+                             "must be 0 for a static body (make it \"kinematic\" to move it)"};
         }
     }
     if (body.type == BodyType::Dynamic)

@@ -4,6 +4,7 @@
 /// be loaded back).
 
 #include "oblique/body_type.hpp"
+#include "oblique/joint.hpp"
 #include "oblique/scene.hpp"
 #include "oblique/world_def.hpp"
 
@@ -81,6 +82,33 @@ inline constexpr std::string_view oneWay = "oneWay";
 inline constexpr std::string_view category = "category";
 inline constexpr std::string_view mask = "mask";
 inline constexpr std::string_view group = "group";
+
+inline constexpr std::string_view bodyA = "bodyA";
+inline constexpr std::string_view bodyB = "bodyB";
+inline constexpr std::string_view collideConnected = "collideConnected";
+inline constexpr std::string_view anchor = "anchor";
+inline constexpr std::string_view anchorA = "anchorA";
+inline constexpr std::string_view anchorB = "anchorB";
+inline constexpr std::string_view axis = "axis";
+inline constexpr std::string_view enableLimit = "enableLimit";
+inline constexpr std::string_view lowerAngle = "lowerAngle";
+inline constexpr std::string_view upperAngle = "upperAngle";
+inline constexpr std::string_view lower = "lower";
+inline constexpr std::string_view upper = "upper";
+inline constexpr std::string_view enableMotor = "enableMotor";
+inline constexpr std::string_view motorSpeed = "motorSpeed";
+inline constexpr std::string_view maxMotorTorque = "maxMotorTorque";
+inline constexpr std::string_view maxMotorForce = "maxMotorForce";
+inline constexpr std::string_view length = "length";
+inline constexpr std::string_view minLength = "minLength";
+inline constexpr std::string_view maxLength = "maxLength";
+inline constexpr std::string_view hertz = "hertz";
+inline constexpr std::string_view dampingRatio = "dampingRatio";
+inline constexpr std::string_view linearOffset = "linearOffset";
+inline constexpr std::string_view angularOffset = "angularOffset";
+inline constexpr std::string_view maxForce = "maxForce";
+inline constexpr std::string_view maxTorque = "maxTorque";
+inline constexpr std::string_view correctionFactor = "correctionFactor";
 } // namespace keys
 
 /// A constraint on one number, applied to the value the scene holds (after float conversion).
@@ -117,8 +145,8 @@ std::uint32_t maskFromFile(std::uint32_t fileMask);
 /// The number a file writes for a stored mask: the inverse of maskFromFile where it has one.
 std::uint32_t maskToFile(std::uint32_t mask);
 
-/// A rule broken by one key of a body.
-struct BodyRuleBreak
+/// A rule broken by one key of a body or a joint.
+struct RuleBreak
 {
     std::string_view key;
     std::string message;
@@ -126,7 +154,7 @@ struct BodyRuleBreak
 
 /// The rules between a body's keys that single values cannot express: a static body must not move
 /// and a dynamic body needs mass, which only its non-sensor shapes give.
-std::optional<BodyRuleBreak> checkBodyConsistency(const SceneBody& body);
+std::optional<RuleBreak> checkBodyConsistency(const SceneBody& body);
 
 /// The file spellings of an enumeration stored as a string: its values and their names, and what
 /// one of them is called in messages.
@@ -141,6 +169,20 @@ struct Spellings<BodyType>
         {BodyType::Static, "static"},
         {BodyType::Kinematic, "kinematic"},
         {BodyType::Dynamic, "dynamic"},
+    }};
+};
+
+template <>
+struct Spellings<JointType>
+{
+    static constexpr std::string_view what = "a joint type a scene file can hold";
+    static constexpr std::array<std::pair<JointType, std::string_view>, 6> names{{
+        {JointType::Revolute, "revolute"},
+        {JointType::Prismatic, "prismatic"},
+        {JointType::Distance, "distance"},
+        {JointType::Weld, "weld"},
+        {JointType::Wheel, "wheel"},
+        {JointType::Motor, "motor"},
     }};
 };
 

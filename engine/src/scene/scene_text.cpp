@@ -1,6 +1,7 @@
 #include "scene_text.hpp"
 
 #include <array>
+#include <charconv>
 #include <cstdint>
 
 namespace oblique::scene_detail
@@ -224,6 +225,19 @@ void appendPathIndex(std::string& path, std::size_t index)
     path += '[';
     path += std::to_string(index);
     path += ']';
+}
+
+std::string formatFloat(float value)
+{
+    std::array<char, 32> buffer{};
+    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
+    std::string text(buffer.data(), result.ptr);
+    // "-0" is a JSON integer and would read back as +0; a fraction keeps the sign.
+    if (text == "-0")
+    {
+        text = "-0.0";
+    }
+    return text;
 }
 
 } // namespace oblique::scene_detail

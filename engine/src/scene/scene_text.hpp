@@ -1,6 +1,6 @@
 #pragma once
 /// Text helpers shared by the scene reader and writer: UTF-8 checks, JSON string quoting, JSON
-/// path segments and line/column positions for error messages.
+/// path segments, line/column positions for error messages and floats written exactly.
 
 #include <cstddef>
 #include <optional>
@@ -34,5 +34,9 @@ void appendPathKey(std::string& path, std::string_view key);
 
 /// Appends `[index]` to a JSON path.
 void appendPathIndex(std::string& path, std::size_t index);
+
+/// The shortest decimal that reads back as exactly `value` (negative zero as `-0.0`, which JSON
+/// reads back with its sign).
+std::string formatFloat(float value);
 
 } // namespace oblique::scene_detail

@@ -6,6 +6,9 @@
 #include <bit>
 #include <cstdint>
 #include <optional>
+#include <type_traits>
+#include <utility>
+#include <variant>
 
 namespace oblique
 {
@@ -136,14 +139,16 @@ bool usesFormat2(const SceneWorld& world)
 
 bool usesFormat2(const Scene& scene)
 {
-    return usesFormat2(scene.world) ||
+    return usesFormat2(scene.world) || !scene.joints.empty() ||
            std::any_of(scene.bodies.begin(), scene.bodies.end(),
                        [](const SceneBody& b) { return !b.shapes.empty() || usesFormat2(shapeDefOf(b)); });
 }
 
 SceneInstance instantiate(const Scene& scene)
 {
-    SceneInstance instance{World(worldDefOf(scene.world)), {}};
+    // Checked before anything is built, so a bad reference costs no world.
+    const std::vector<std::pair<std::size_t, std::size_t>> jointBodies = jointBodiesOf(scene);
+    SceneInstance instance{World(worldDefOf(scene.world)), {}, {}};
     instance.bodies.reserve(scene.bodies.size());
     for (const SceneBody& body : scene.bodies)
     {
@@ -161,8 +166,89 @@ SceneInstance instantiate(const Scene& scene)
         }
         instance.bodies.push_back(id);
     }
+    instance.joints.reserve(scene.joints.size());
+    for (std::size_t i = 0; i < scene.joints.size(); ++i)
+    {
+        const auto [a, b] = jointBodies[i];
+        instance.joints.push_back(
+            instance.world.createJoint(jointDefOf(scene.joints[i], instance.bodies[a], instance.bodies[b])));
+    }
     return instance;
 }
+
+namespace
+{
+
+// A joint's parameters as a file holds them; none for a mouse joint, which files cannot hold.
+std::optional<SceneJointParams> sceneParams(const JointDef& def)
+{
+    return std::visit(
+        [](const auto& params) -> std::optional<SceneJointParams>
+        {
+            if constexpr (std::is_same_v<std::decay_t<decltype(params)>, MouseJointDef>)
+            {
+                return std::nullopt;
+            }
+            else
+            {
+                return SceneJointParams{params};
+            }
+        },
+        def.params);
+}
+
+// The joints between the captured bodies, each once, in joint-slot order, by scene body index.
+void captureJoints(const World& world, const std::vector<BodyId>& bodies, Scene& scene)
+{
+    std::vector<std::pair<BodyId, int>> captured; // a valid body and its index in the scene
+    for (const BodyId id : bodies)
+    {
+        if (world.isValid(id))
+        {
+            captured.emplace_back(id, static_cast<int>(captured.size()));
+        }
+    }
+    const auto indexOf = [&](BodyId id) -> std::optional<int>
+    {
+        for (const auto& [body, index] : captured)
+        {
+            if (body == id)
+            {
+                return index;
+            }
+        }
+        return std::nullopt;
+    };
+    std::vector<JointId> joints;
+    for (const auto& [body, index] : captured)
+    {
+        for (const JointId joint : world.joints(body))
+        {
+            if (std::find(joints.begin(), joints.end(), joint) == joints.end())
+            {
+                joints.push_back(joint);
+            }
+        }
+    }
+    std::sort(joints.begin(), joints.end(), [](JointId x, JointId y) { return x.index < y.index; });
+    for (const JointId joint : joints)
+    {
+        const JointDef def = world.jointDef(joint);
+        const std::optional<int> a = indexOf(def.bodyA);
+        const std::optional<int> b = indexOf(def.bodyB);
+        const std::optional<SceneJointParams> params = sceneParams(def);
+        if (a && b && params)
+        {
+            SceneJoint& saved = scene.joints.emplace_back();
+            saved.bodyA.emplace<int>(*a);
+            saved.bodyB.emplace<int>(*b);
+            saved.collideConnected = def.collideConnected;
+            saved.params = *params;
+        }
+    }
+}
+
+} // namespace
 
 Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const Scene& origin)
 {
@@ -214,6 +300,7 @@ Scene captureScene(const World& world, const std::vector<BodyId>& bodies, const 
         }
         scene.bodies.push_back(body);
     }
+    captureJoints(world, bodies, scene);
     return scene;
 }
 

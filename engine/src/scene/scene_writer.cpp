@@ -1,13 +1,13 @@
 #include "oblique/scene.hpp"
 #include "oblique/scene_world.hpp"
 #include "scene_fields.hpp"
+#include "scene_joints.hpp"
 #include "scene_rules.hpp"
 #include "scene_text.hpp"
 
 #include <array>
 #include <bit>
 #include <cerrno>
-#include <charconv>
 #include <cstdint>
 #include <fstream>
 #include <optional>
@@ -24,20 +24,6 @@ namespace scene_detail
 
 namespace
 {
-
-/// The shortest decimal that reads back as exactly `value`.
-std::string formatFloat(float value)
-{
-    std::array<char, 32> buffer{};
-    const auto result = std::to_chars(buffer.data(), buffer.data() + buffer.size(), value);
-    std::string text(buffer.data(), result.ptr);
-    // "-0" is a JSON integer and would read back as +0; a fraction keeps the sign.
-    if (text == "-0")
-    {
-        text = "-0.0";
-    }
-    return text;
-}
 
 std::string formatVec2(Vec2 v)
 {
@@ -149,6 +135,8 @@ private:
     void writeField(const FieldSpec& field, const Owners<true>& owners);
     void writeBody(const SceneBody& body);
     void writeShapes(const SceneBody& body);
+    void writeJoint(const SceneJoint& joint);
+    void writeBodyRef(const FieldSpec& field, const Owners<true>& owners);
     void checkShapeKind(ShapeKind kind);
     template <typename Enum>
     void writeSpelling(const FieldSpec& field, const Owners<true>& owners)
@@ -204,7 +192,8 @@ private:
     const Scene& m_scene;
     int m_version;
     JsonWriter m_out;
-    std::string m_path; ///< the JSON path of the object being written
+    std::string m_path;                   ///< the JSON path of the object being written
+    std::optional<BodyNames> m_bodyNames; ///< made for the first joint
 };
 
 /// Whether loading `direction` gives back the same bits: loading normalises directions.
@@ -229,9 +218,21 @@ void SceneWriter::writeObject(Places object, const Owners<true>& owners)
 
 bool SceneWriter::isWritten(const FieldSpec& field, Places object, const Owners<true>& owners) const
 {
-    if (field.kind == Kind::NotYet || field.format > m_version)
+    if (field.format > m_version)
     {
         return false;
+    }
+    switch (field.kind)
+    {
+    case Kind::Joints:
+        return !m_scene.joints.empty();
+    // Left out, they load back as they are: none.
+    case Kind::OptionalNumber:
+        return valueOf<std::optional<float>>(field, owners).has_value();
+    case Kind::OptionalVec2:
+        return valueOf<std::optional<Vec2>>(field, owners).has_value();
+    default:
+        break;
     }
     // Body and shape keys are written only with their owners at hand.
     const bool hasShapes = owners.body != nullptr && !owners.body->shapes.empty();
@@ -256,8 +257,9 @@ bool SceneWriter::isWritten(const FieldSpec& field, Places object, const Owners<
     case ShapeRole::Any:
         break;
     }
-    // [0, 0] is no direction at all, and a file cannot say it.
-    if (field.kind == Kind::Direction && valueOf<Vec2>(field, owners) == Vec2{})
+    // [0, 0] is no direction at all, and a file cannot say it; a direction the file needs is
+    // written all the same, to be refused.
+    if (field.kind == Kind::Direction && !field.required && valueOf<Vec2>(field, owners) == Vec2{})
     {
         return false;
     }
@@ -296,8 +298,10 @@ void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
         writeSpelling<Solver>(field, owners);
         return;
     case Kind::Number:
+    case Kind::OptionalNumber:
     {
-        const float value = valueOf<float>(field, owners);
+        const float value = field.kind == Kind::Number ? valueOf<float>(field, owners)
+                                                       : *valueOf<std::optional<float>>(field, owners);
         if (const auto broken = checkFloat(field.rule, value))
         {
             refuse(field.key, *broken);
@@ -315,8 +319,10 @@ void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
         return;
     case Kind::Vec2:
     case Kind::Direction:
+    case Kind::OptionalVec2:
     {
-        const Vec2 value = valueOf<Vec2>(field, owners);
+        const Vec2 value = field.kind == Kind::OptionalVec2 ? *valueOf<std::optional<Vec2>>(field, owners)
+                                                            : valueOf<Vec2>(field, owners);
         const std::array<float, 2> components{value.x, value.y};
         for (std::size_t i = 0; i < components.size(); ++i)
         {
@@ -327,7 +333,9 @@ void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
         }
         if (field.kind == Kind::Direction && !loadsUnchanged(value))
         {
-            refuse(field.key, "must have length 1 (or be [0, 0] for none): loading would normalise it");
+            refuse(field.key, field.required
+                                  ? "must have length 1: loading would normalise it"
+                                  : "must have length 1 (or be [0, 0] for none): loading would normalise it");
         }
         m_out.member(field.key, value);
         return;
@@ -355,8 +363,26 @@ void SceneWriter::writeField(const FieldSpec& field, const Owners<true>& owners)
     case Kind::Filter:
         m_out.rawMember(field.key, filterText(owners));
         return;
-    case Kind::NotYet:
+    case Kind::Joints:
+        m_out.openArray(field.key);
+        for (std::size_t i = 0; i < m_scene.joints.size(); ++i)
+        {
+            const PathScope scope(m_path, field.key, i);
+            writeJoint(m_scene.joints[i]);
+        }
+        m_out.closeArray();
+        return;
+    case Kind::JointType:
+        // Only joint objects have a type, and they are written with their joint at hand.
+        if (owners.joint != nullptr)
+        {
+            m_out.stringMember(field.key, spellingOf(jointTypeOf(*owners.joint)));
+            return;
+        }
         break;
+    case Kind::BodyRef:
+        writeBodyRef(field, owners);
+        return;
     }
     throw std::logic_error("scene writer: " + std::string(field.key) + " cannot be written");
 }
@@ -404,6 +430,47 @@ void SceneWriter::writeShapes(const SceneBody& body)
         m_out.closeObject();
     }
     m_out.closeArray();
+}
+
+void SceneWriter::writeJoint(const SceneJoint& joint)
+{
+    const Owners<true> owners{.scene = &m_scene, .world = &m_scene.world, .joint = &joint};
+    m_out.openObject();
+    writeObject(place::jointObject(jointTypeOf(joint)), owners);
+    m_out.closeObject();
+    if (!m_bodyNames)
+    {
+        m_bodyNames.emplace(m_scene.bodies);
+    }
+    if (auto broken = jointEndsOf(m_scene.bodies, *m_bodyNames, joint).broken)
+    {
+        refuse(broken->key, broken->message);
+    }
+    if (auto broken = checkJointParams(joint))
+    {
+        refuse(broken->key, broken->message);
+    }
+}
+
+void SceneWriter::writeBodyRef(const FieldSpec& field, const Owners<true>& owners)
+{
+    const SceneBodyRef& ref = valueOf<SceneBodyRef>(field, owners);
+    if (const int* index = std::get_if<int>(&ref))
+    {
+        if (const auto broken = checkInt(field.rule, *index))
+        {
+            refuse(field.key, *broken);
+        }
+        m_out.member(field.key, *index);
+        return;
+    }
+    const std::string& name = std::get<std::string>(ref);
+    if (findInvalidUtf8(name))
+    {
+        refuse(field.key, "is not valid UTF-8");
+    }
+    // An empty name is refused with the joint's other references (jointEndsOf).
+    m_out.stringMember(field.key, name);
 }
 
 std::string SceneWriter::wholeText(const FieldSpec& field, const Owners<true>& owners)

@@ -9,11 +9,13 @@
 
 class b2World;
 class b2Body;
+class b2Joint;
 
 namespace oblique::compare
 {
 
-/// Owns a b2World holding one body per scene body, in scene order, with a fixture per shape.
+/// Owns a b2World holding one body per scene body, in scene order, with a fixture per shape, and
+/// one joint per scene joint, in scene order.
 /// Boxes are polygons without Box2D's polygon skin (m_radius = 0), so both engines collide the
 /// same geometry. Surface speeds and one-way platforms, which Box2D 2.4 leaves to its users, are
 /// applied before each contact is solved, by the scene format's rules. Include <box2d/box2d.h> to
@@ -53,6 +55,9 @@ public:
     const b2World& world() const { return *m_world; }
     b2Body& body(int index) { return *m_bodies.at(static_cast<std::size_t>(index)); }
     const b2Body& body(int index) const { return *m_bodies.at(static_cast<std::size_t>(index)); }
+    int jointCount() const { return static_cast<int>(m_joints.size()); }
+    /// The joint of scene index `index`.
+    b2Joint& joint(int index) { return *m_joints.at(static_cast<std::size_t>(index)); }
 
 private:
     class SurfaceRules;
@@ -60,6 +65,7 @@ private:
     std::unique_ptr<SurfaceRules> m_rules; ///< outlives the world that calls it
     std::unique_ptr<b2World> m_world;
     std::vector<b2Body*> m_bodies;  ///< owned by m_world
+    std::vector<b2Joint*> m_joints; ///< owned by m_world
     std::vector<int> m_shapeCounts; ///< per body
     float m_timeStep;
     int m_velocityIterations;
