@@ -1,9 +1,10 @@
 #pragma once
 // What the Joints scenes share. Each builds its bodies and joints straight into the world through
-// the public API: the scene format has no joints, so these scenes have no description (they cannot
-// be run in Box2D side by side, and saving them keeps the bodies but not the joints). Bodies and
-// joints may be given names, which the scene's controls and the tests find them by. Joints that
-// break are marked where they broke for a few seconds and listed in the panel.
+// the public API, and drives them (motors, timers, keys) as it runs, so none is a scene
+// description: they do not run in Box2D side by side (saving one writes its bodies and joints as
+// they are, without break thresholds, as a file that does). Bodies and joints may be given names,
+// which the scene's controls and the tests find them by. Joints that break are marked where they
+// broke for a few seconds and listed in the panel.
 
 #include "sandbox_scene.hpp"
 

@@ -9,6 +9,7 @@
 
 #include "joint_scene.hpp"
 #include "mouse_tools.hpp"
+#include "oblique/scene_world.hpp"
 #include "oblique/sfml/mouse_state.hpp"
 #include "sandbox_scene.hpp"
 #include "world_settings.hpp"
@@ -275,6 +276,28 @@ TEST_P(JointScenes, EverySceneHoldsItsJointsTogetherWithoutNonFiniteState)
         }
         EXPECT_EQ(run.firstNonFiniteBody(), -1);
         EXPECT_LT(run.worstSeparation(), kTolerance) << run.worstJoint();
+    }
+}
+
+// What the panel's Save does with a Joints scene (it has no description, so every body of the
+// world): the file keeps every joint, and builds a world with as many bodies and joints again.
+TEST(JointsCategory, EverySceneSavesWithItsJoints)
+{
+    for (const std::string& name : sceneNames())
+    {
+        SCOPED_TRACE(name);
+        JointSceneRun run(name, Solver::SoftStep);
+        ASSERT_TRUE(run.isOpen());
+        for (int frame = 0; frame < 30; ++frame)
+        {
+            run.frame();
+        }
+        const oblique::Scene saved =
+            oblique::captureScene(run.world(), run.world().bodies(), oblique::Scene{});
+        EXPECT_EQ(static_cast<int>(saved.joints.size()), run.world().jointCount());
+        const oblique::SceneInstance loaded = oblique::instantiate(saved);
+        EXPECT_EQ(loaded.world.bodyCount(), run.world().bodyCount());
+        EXPECT_EQ(loaded.world.jointCount(), run.world().jointCount());
     }
 }
 
