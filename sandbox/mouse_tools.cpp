@@ -2,6 +2,7 @@
 
 #include "oblique/obb.hpp"
 #include "oblique/shape.hpp"
+#include "sandbox_math.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,7 +13,7 @@ namespace oblique::sandbox
 namespace
 {
 
-constexpr Color kSpringColor{1.0f, 0.85f, 0.3f, 1.0f};
+constexpr Color kDragColor{1.0f, 0.85f, 0.3f, 1.0f};
 constexpr Color kSelectionColor{1.0f, 0.6f, 0.1f, 1.0f};
 constexpr float kRotateSpeed = 1.5f; // rad/s while Q or E is held
 constexpr float kScaleStep = 1.1f;
@@ -31,8 +32,77 @@ bool shiftOrControl(const Input& input)
 void MouseTools::reset()
 {
     m_drag = {};
+    m_dragJoint = {};
+    m_dragAnchor = {};
     m_selected = {};
     m_movingSelected = false;
+}
+
+// Box2D 2.4's testbed caps its mouse joint at 1000 N per kilogram, a hundred weights at g = 10: a
+// hand that lifts the body and whatever hangs from it with ease, but whose pull on a body pinned
+// under a pile or held by stiff joints stays finite, so dragging it does not blast through what
+// holds it. The same share of the weight here, from the world's gravity, with a floor so bodies in
+// a weightless scene can still be dragged. At 5 Hz the joint reaches the cap about a metre from
+// the cursor (a hundred weights over a stiffness of (2 pi 5)^2 times the mass).
+float MouseTools::dragForce(const World& world, float mass)
+{
+    const float gravity = std::max(length(world.settings().gravity), kDragReferenceGravity);
+    return kDragWeights * (mass > 0.0f ? mass : 1.0f) * gravity;
+}
+
+// The joint hangs from a static body: only its B is pulled, so A just has to be one that never
+// moves. The scene's first enabled static body serves (the joint lets the two still collide, so
+// a box dragged along the ground it hangs from stays on top of it). A scene without one gets a
+// static body of the tools' own, without shapes, at the grab point: it touches nothing, and it is
+// kept out of the app's list of the scene's bodies, so the Box2D comparison's body indices, the
+// readouts and saving never see it; releasing destroys it.
+void MouseTools::startDrag(World& world, BodyId body, Vec2 at)
+{
+    BodyId hangFrom;
+    for (const BodyId id : world.bodies())
+    {
+        if (world.bodyType(id) == BodyType::Static && world.isEnabled(id))
+        {
+            hangFrom = id;
+            break;
+        }
+    }
+    if (isNull(hangFrom))
+    {
+        BodyDef anchor;
+        anchor.type = BodyType::Static;
+        anchor.position = at;
+        m_dragAnchor = world.createBody(anchor);
+        hangFrom = m_dragAnchor;
+    }
+    JointDef def;
+    def.bodyA = hangFrom;
+    def.bodyB = body;
+    def.collideConnected = true;
+    MouseJointDef mouse;
+    mouse.target = at;
+    mouse.hertz = kDragHertz;
+    mouse.dampingRatio = kDragDampingRatio;
+    mouse.maxForce = dragForce(world, world.mass(body));
+    def.params = mouse;
+    m_dragJoint = world.createJoint(def);
+    m_drag = body;
+    m_target = at;
+}
+
+void MouseTools::endDrag(World& world)
+{
+    if (world.isValid(m_dragJoint))
+    {
+        world.destroyJoint(m_dragJoint);
+    }
+    if (world.isValid(m_dragAnchor))
+    {
+        world.destroyBody(m_dragAnchor);
+    }
+    m_drag = {};
+    m_dragJoint = {};
+    m_dragAnchor = {};
 }
 
 BodyId MouseTools::pick(const World& world, Vec2 point, BodyType type) const
@@ -60,10 +130,11 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
 {
     ToolResult result;
     const Vec2 cursor = input.mouseWorld(camera);
-    m_target = cursor;
-    if (!isNull(m_drag) && !world.isValid(m_drag))
+    // The scene may have destroyed the body, or the static body the joint hangs from (which takes
+    // the joint with it).
+    if (!isNull(m_drag) && (!world.isValid(m_drag) || !world.isValid(m_dragJoint)))
     {
-        m_drag = {};
+        endDrag(world);
     }
     if (!isNull(m_selected) && !world.isValid(m_selected))
     {
@@ -75,8 +146,8 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
     {
         if (const BodyId body = pick(world, cursor, BodyType::Dynamic); !isNull(body))
         {
-            m_drag = body;
-            m_grabLocal = invTransformPoint(world.transform(body), cursor);
+            endDrag(world);
+            startDrag(world, body, cursor);
         }
         else if (const BodyId fixed = pick(world, cursor, BodyType::Static); !isNull(fixed))
         {
@@ -91,11 +162,20 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
     }
     if (!input.isButtonDown(MouseButton::Left))
     {
-        m_drag = {};
+        if (!isNull(m_drag))
+        {
+            endDrag(world);
+        }
         m_movingSelected = false;
     }
     if (!isNull(m_drag))
     {
+        // The cursor moves with the mouse and with the camera (panned or zoomed while dragging).
+        if (cursor.x != m_target.x || cursor.y != m_target.y)
+        {
+            world.setMouseTarget(m_dragJoint, cursor);
+            m_target = cursor;
+        }
         result.edited = true;
     }
     if (m_movingSelected && !isNull(m_selected) && lengthSquared(input.mouseDelta()) > 0.0f)
@@ -153,46 +233,14 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
     return result;
 }
 
-void MouseTools::applySpring(World& world, float dt)
+void MouseTools::draw(const World& world, DebugDraw& drawer, bool drawDrag) const
 {
-    if (isNull(m_drag) || !world.isValid(m_drag) || world.bodyType(m_drag) != BodyType::Dynamic)
+    if (drawDrag && world.isValid(m_dragJoint))
     {
-        return;
-    }
-    // An explicit spring is stable while stiffness * dt^2 and damping * dt stay small; a scene with
-    // a long time step gets a softer spring rather than a jittering one.
-    SpringParams params = m_spring;
-    if (dt > 0.0f)
-    {
-        const float maxOmega = 0.5f / dt;
-        if (params.stiffness > maxOmega * maxOmega)
-        {
-            params.stiffness = maxOmega * maxOmega;
-            params.damping = 1.4f * maxOmega;
-        }
-    }
-    const Transform xf = world.transform(m_drag);
-    const Vec2 point = transformPoint(xf, m_grabLocal);
-    const Vec2 force =
-        springForce(world.mass(m_drag), world.inertia(m_drag), xf.p, world.linearVelocity(m_drag),
-                    world.angularVelocity(m_drag), point, m_target, params);
-    world.applyForce(m_drag, force, point);
-    // The spring holds the grabbed point but leaves the body free to turn about it, and a force
-    // fixed for a whole step while the body turns through its substeps feeds that turning: a body
-    // held by a corner could wind up into a spin. A light angular damping while it is held keeps
-    // it a pendulum (the engine's own mouse joint will hold the point inside the solver instead).
-    constexpr float kHeldAngularDamping = 2.0f; // 1/s
-    world.applyTorque(m_drag, -kHeldAngularDamping * world.inertia(m_drag) * world.angularVelocity(m_drag));
-}
-
-void MouseTools::draw(const World& world, DebugDraw& drawer) const
-{
-    if (!isNull(m_drag) && world.isValid(m_drag))
-    {
-        const Vec2 point = transformPoint(world.transform(m_drag), m_grabLocal);
-        drawer.drawSegment(point, m_target, kSpringColor);
-        drawer.drawPoint(point, 6.0f, kSpringColor);
-        drawer.drawPoint(m_target, 4.0f, kSpringColor);
+        const Vec2 point = world.jointAnchorB(m_dragJoint);
+        drawer.drawSegment(point, m_target, kDragColor);
+        drawer.drawPoint(point, 6.0f, kDragColor);
+        drawer.drawPoint(m_target, 4.0f, kDragColor);
     }
     if (!isNull(m_selected) && world.isValid(m_selected))
     {

@@ -335,8 +335,10 @@ void SandboxApp::saveCurrent()
     {
         origin = *description;
     }
-    // Scenes not made from a description save every body the world holds.
-    const std::vector<BodyId> bodies = description != nullptr ? m_bodies : m_world.bodies();
+    // Scenes not made from a description save every body the world holds, but the tools' own
+    // drag anchor.
+    std::vector<BodyId> bodies = description != nullptr ? m_bodies : m_world.bodies();
+    std::erase(bodies, m_tools.dragAnchor());
     try
     {
         const Scene captured = captureScene(m_world, bodies, origin);
@@ -525,7 +527,6 @@ void SandboxApp::stepWorld()
     SceneContext c = context();
     c.paused = false;
     m_scene->update(c, stepTime);
-    m_tools.applySpring(m_world, dt);
     m_box2d.syncKinematic(m_world, m_bodies);
     m_world.step(dt);
     m_box2d.step(m_world, m_bodies);
@@ -634,7 +635,7 @@ void SandboxApp::draw(const GameTime& time)
         SceneContext c = context();
         m_scene->draw(c, drawer);
     }
-    m_tools.draw(m_world, drawer);
+    m_tools.draw(m_world, drawer, !m_drawOptions.joints);
     // The world goes to the target first, so the panel is drawn over it rather than under.
     drawer.flush(renderTarget());
 
@@ -654,7 +655,10 @@ std::vector<std::string> SandboxApp::statsLines() const
 {
     std::vector<std::string> lines;
     const Profile& p = m_world.profile();
-    lines.push_back(format("bodies %d   awake %d", m_world.bodyCount(), p.awakeBodyCount));
+    // The static body a drag may hang from in a scene without one is the tools', not the scene's.
+    const int bodies = m_world.bodyCount() - (m_world.isValid(m_tools.dragAnchor()) ? 1 : 0);
+    lines.push_back(
+        format("bodies %d   awake %d   joints %d", bodies, p.awakeBodyCount, m_world.jointCount()));
     lines.push_back(
         format("contacts %d   touching %d   solved %d", p.contactCount, p.touchingCount, p.solvedCount));
     lines.push_back(format("step %.2f ms", static_cast<double>(p.step)));
@@ -992,6 +996,8 @@ void SandboxApp::drawWorldSection()
     ImGui::SameLine(140.0f);
     ImGui::Checkbox("broadphase tree", &m_drawOptions.broadphase);
     ImGui::Checkbox("centres of mass", &m_drawOptions.centers);
+    ImGui::SameLine(140.0f);
+    ImGui::Checkbox("joints", &m_drawOptions.joints);
 }
 
 void SandboxApp::drawToolsSection()

@@ -96,39 +96,6 @@ void shiftBesidePanels(Camera2D& camera, float leftPixels, float bottomPixels)
                                             camera.screenToWorldLength(0.5f * bottomPixels)});
 }
 
-Vec2 springForce(float mass, float inertia, Vec2 centre, Vec2 velocity, float angularVelocity, Vec2 point,
-                 Vec2 target, const SpringParams& params)
-{
-    if (!(mass > 0.0f))
-    {
-        return {};
-    }
-    const Vec2 r = point - centre;
-    const Vec2 pointVelocity = velocity + cross(angularVelocity, r);
-    const Vec2 wanted = params.stiffness * (target - point) - params.damping * pointVelocity;
-
-    // K maps a force at the point to the point's acceleration: 1/m for the push plus the turn the
-    // torque r x F gives. Its inverse is the effective mass.
-    const float invMass = 1.0f / mass;
-    const float invInertia = inertia > 0.0f ? 1.0f / inertia : 0.0f;
-    const float k11 = invMass + invInertia * r.y * r.y;
-    const float k12 = -invInertia * r.x * r.y;
-    const float k22 = invMass + invInertia * r.x * r.x;
-    const float det = k11 * k22 - k12 * k12;
-    Vec2 accel = wanted;
-    const float accelLength = length(accel);
-    if (accelLength > params.maxAcceleration)
-    {
-        accel *= params.maxAcceleration / accelLength;
-    }
-    if (!(det > 0.0f))
-    {
-        return mass * accel;
-    }
-    const float invDet = 1.0f / det;
-    return {invDet * (k22 * accel.x - k12 * accel.y), invDet * (k11 * accel.y - k12 * accel.x)};
-}
-
 Vec2 ballisticVelocity(Vec2 from, Vec2 to, Vec2 gravity, float flightTime)
 {
     const float t = std::max(flightTime, 1e-3f);

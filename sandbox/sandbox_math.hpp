@@ -1,6 +1,6 @@
 #pragma once
 // The sandbox's small pure computations, kept apart from the window so tests can check them
-// directly: forgiving scene-name matching, camera framing, the mouse spring and the bomb's throw.
+// directly: forgiving scene-name matching, camera framing and the bomb's throw.
 
 #include "oblique/aabb.hpp"
 #include "oblique/scene.hpp"
@@ -34,23 +34,6 @@ void frameBounds(Camera2D& camera, const Aabb& bounds, float margin = 0.06f);
 // its own (scenes frame themselves on load; the app hands them the part of the window its panel
 // and help line leave free): moves the view so what was framed is centred in that part.
 void shiftBesidePanels(Camera2D& camera, float leftPixels, float bottomPixels);
-
-// The mouse spring: how firm it is, per unit of effective mass, and the most acceleration it may
-// give (so dragging a body into a wall cannot launch it).
-struct SpringParams
-{
-    float stiffness = 900.0f;        // 1/s^2: about 4.8 Hz, close to Box2D's testbed mouse joint
-    float damping = 42.0f;           // 1/s: 0.7 of critical
-    float maxAcceleration = 2000.0f; // m/s^2
-};
-
-// The force to apply at `point` (world) on a body of `mass` and rotational `inertia` (0 = cannot
-// turn), centred at `centre` and moving with `velocity` and `angularVelocity`, pulling the point
-// toward `target`: F = k M (target - point) - c M v_point, where M is the body's effective mass at
-// the point. Using the effective mass rather than the plain mass keeps a grab at a corner (which
-// also turns the body, so it yields more easily) as firm and as stable as a grab at the centre.
-Vec2 springForce(float mass, float inertia, Vec2 centre, Vec2 velocity, float angularVelocity, Vec2 point,
-                 Vec2 target, const SpringParams& params = {});
 
 // The launch velocity that carries a projectile from `from` to `to` in `flightTime` seconds under
 // `gravity` (ignoring whatever it hits on the way).

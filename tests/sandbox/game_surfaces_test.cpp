@@ -85,7 +85,7 @@ public:
     void frame(std::initializer_list<Key> held = {}) { frame(held, {}); }
 
     // The same with the mouse: the sandbox's tools read it first (a press on a dynamic body grabs
-    // it), and pull what they hold on their spring before the step.
+    // it with a mouse joint, which the step then solves).
     void frame(std::initializer_list<Key> held, const oblique::MouseState& mouse)
     {
         oblique::KeyboardState keys;
@@ -100,7 +100,6 @@ public:
         time.total =
             oblique::durationFromSeconds(static_cast<double>(m_frames + 1) * static_cast<double>(kDt));
         m_scene->update(m_context, time);
-        m_tools.applySpring(m_world, kDt);
         m_world.step(kDt);
         ++m_frames;
     }

@@ -1,12 +1,14 @@
-// The sandbox's mouse tools driven by input snapshots, without a window: the drag spring pulls a
-// body to the cursor and stays stable, clicks select static bodies that keys then turn and resize,
-// and spawned bodies and bombs land where they should.
+// The sandbox's mouse tools driven by input snapshots, without a window: the drag's mouse joint
+// pulls a body to the cursor and stays stable, hangs from a static body of the scene or, in a scene
+// without one, from a shapeless one of its own that release removes; clicks select static bodies
+// that keys then turn and resize, and spawned bodies and bombs land where they should.
 
 #include "mouse_tools.hpp"
 #include "oblique/shape.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
+#include <variant>
 #include <vector>
 
 namespace
@@ -27,7 +29,7 @@ using oblique::sandbox::MouseTools;
 
 constexpr float kDt = 1.0f / 60.0f;
 
-// Drives the tools the way the app does: one input snapshot per update, the spring before each step.
+// Drives the tools the way the app does: one input snapshot per update, then world steps.
 class ToolsTest : public ::testing::Test
 {
 protected:
@@ -55,7 +57,6 @@ protected:
     {
         for (int i = 0; i < count; ++i)
         {
-            tools.applySpring(world, kDt);
             world.step(kDt);
         }
     }
@@ -78,7 +79,7 @@ protected:
     float m_wheel = 0.0f;
 };
 
-TEST_F(ToolsTest, TheSpringPullsABodyToTheCursor)
+TEST_F(ToolsTest, TheDragPullsABodyToTheCursorAndReleaseDestroysItsJoint)
 {
     world.setGravity({0.0f, 0.0f});
     const BodyId box = addBox(BodyType::Dynamic, {0.0f, 0.0f});
@@ -86,13 +87,88 @@ TEST_F(ToolsTest, TheSpringPullsABodyToTheCursor)
     const auto pressed = frame({0.0f, 0.0f}, true);
     EXPECT_TRUE(tools.isDragging());
     EXPECT_TRUE(pressed.edited);
+    const oblique::JointId joint = tools.dragJoint();
+    ASSERT_TRUE(world.isValid(joint));
+    EXPECT_EQ(world.jointType(joint), oblique::JointType::Mouse);
+    EXPECT_EQ(world.jointBodyB(joint), box);
+    EXPECT_EQ(world.jointCount(), 1);
     frame({3.0f, 1.0f}, true);
     step(120);
     EXPECT_NEAR(world.position(box).x, 3.0f, 0.02f);
     EXPECT_NEAR(world.position(box).y, 1.0f, 0.02f);
-    // Released: the spring lets go.
-    frame({3.0f, 1.0f}, false);
+    // The cursor moves on: so does the joint's target, and the body follows.
+    frame({-1.0f, 2.0f}, true);
+    EXPECT_EQ(world.jointAnchorA(joint), (Vec2{-1.0f, 2.0f}));
+    step(120);
+    EXPECT_NEAR(world.position(box).x, -1.0f, 0.02f);
+    EXPECT_NEAR(world.position(box).y, 2.0f, 0.02f);
+    // Released: the joint is gone, and so is the anchor the tools made in this world without a
+    // static body.
+    frame({-1.0f, 2.0f}, false);
     EXPECT_FALSE(tools.isDragging());
+    EXPECT_FALSE(world.isValid(joint));
+    EXPECT_EQ(world.jointCount(), 0);
+    EXPECT_EQ(world.bodyCount(), 1);
+    EXPECT_EQ(bodies.size(), 1u);
+}
+
+TEST_F(ToolsTest, TheDragHangsFromAStaticBodyOfTheSceneWhenThereIsOne)
+{
+    const BodyId ground = addBox(BodyType::Static, {0.0f, -1.0f}, {5.0f, 0.5f});
+    const BodyId box = addBox(BodyType::Dynamic, {0.0f, 0.0f});
+    frame({0.2f, 0.1f}, false);
+    frame({0.2f, 0.1f}, true);
+    ASSERT_TRUE(tools.isDragging());
+    EXPECT_EQ(world.jointBodyA(tools.dragJoint()), ground);
+    EXPECT_TRUE(oblique::isNull(tools.dragAnchor()));
+    EXPECT_EQ(world.bodyCount(), 2);
+    // The box still rests on the ground it hangs from: the two keep colliding.
+    const oblique::JointDef def = world.jointDef(tools.dragJoint());
+    EXPECT_TRUE(def.collideConnected);
+    step(30);
+    EXPECT_GT(world.position(box).y, -0.05f);
+}
+
+TEST_F(ToolsTest, WithoutAStaticBodyTheDragHangsFromAShapelessOneOutsideTheScene)
+{
+    const BodyId box = addBox(BodyType::Dynamic, {0.0f, 0.0f});
+    frame({0.1f, 0.1f}, false);
+    frame({0.1f, 0.1f}, true);
+    ASSERT_TRUE(tools.isDragging());
+    const BodyId anchor = tools.dragAnchor();
+    ASSERT_TRUE(world.isValid(anchor));
+    EXPECT_EQ(world.jointBodyA(tools.dragJoint()), anchor);
+    EXPECT_EQ(world.bodyType(anchor), BodyType::Static);
+    EXPECT_TRUE(world.shapes(anchor).empty());
+    // Not one of the scene's bodies.
+    ASSERT_EQ(bodies.size(), 1u);
+    EXPECT_EQ(bodies[0], box);
+    frame({0.1f, 0.1f}, false);
+    EXPECT_FALSE(world.isValid(anchor));
+}
+
+// The pull is capped at a hundred weights of the grabbed body: a body pulled far into the floor is
+// pulled with exactly that, not more.
+TEST_F(ToolsTest, TheDragsForceIsAHundredWeightsOfTheBody)
+{
+    const BodyId box = addBox(BodyType::Dynamic, {0.0f, 0.0f});
+    addBox(BodyType::Static, {0.0f, -1.0f}, {3.0f, 0.5f});
+    frame({0.0f, 0.4f}, false);
+    frame({0.0f, 0.4f}, true);
+    ASSERT_TRUE(tools.isDragging());
+    const oblique::JointDef def = world.jointDef(tools.dragJoint());
+    const auto& mouse = std::get<oblique::MouseJointDef>(def.params);
+    EXPECT_FLOAT_EQ(mouse.maxForce, 100.0f * world.mass(box) * 10.0f);
+    EXPECT_FLOAT_EQ(mouse.hertz, 5.0f);
+    EXPECT_FLOAT_EQ(mouse.dampingRatio, 0.7f);
+    // Pulled towards a point 20 m below, through the floor it cannot pass: the pull saturates.
+    frame({0.0f, -20.0f}, true);
+    world.setGravity({0.0f, 0.0f});
+    step(10);
+    EXPECT_NEAR(oblique::length(world.reactionForce(tools.dragJoint())), mouse.maxForce,
+                0.01f * mouse.maxForce);
+    // In a weightless world the cap is still a hundred weights at 10 m/s^2.
+    EXPECT_FLOAT_EQ(MouseTools::dragForce(world, 2.0f), 2000.0f);
 }
 
 TEST_F(ToolsTest, ACornerGrabUnderGravityIsStableAndHoldsTheCorner)

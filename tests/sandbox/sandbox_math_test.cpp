@@ -1,5 +1,5 @@
-// The sandbox's pure computations: scene-name matching, camera framing, the mouse spring and the
-// bomb's throw.
+// The sandbox's pure computations: scene-name matching, camera framing and the bomb's
+// throw.
 
 #include "oblique/scene_builders.hpp"
 #include "sandbox_math.hpp"
@@ -91,40 +91,6 @@ TEST(ShiftBesidePanels, CentresWhatWasFramedInTheFreePart)
     EXPECT_GE(upper.y, 0.0f);
     EXPECT_NEAR(camera.worldToScreen(center(bounds)).x, 340.0f + 330.0f, 0.5f);
     EXPECT_NEAR(camera.worldToScreen(center(bounds)).y, 260.0f, 0.5f);
-}
-
-TEST(SpringForce, AtTheCentreIsMassTimesTheSpringAcceleration)
-{
-    SpringParams params;
-    const Vec2 f =
-        springForce(2.0f, 1.0f, {0.0f, 0.0f}, {1.0f, 0.0f}, 0.0f, {0.0f, 0.0f}, {0.1f, 0.0f}, params);
-    EXPECT_NEAR(f.x, 2.0f * (params.stiffness * 0.1f - params.damping * 1.0f), 1e-3f);
-    EXPECT_NEAR(f.y, 0.0f, 1e-4f);
-}
-
-TEST(SpringForce, GivesTheGrabPointTheSameAccelerationAtACorner)
-{
-    SpringParams params;
-    const float mass = 1.0f;
-    const float inertia = mass / 6.0f; // a unit box
-    const Vec2 r{0.5f, 0.5f};
-    const Vec2 target{0.6f, 0.3f};
-    const Vec2 f = springForce(mass, inertia, {0.0f, 0.0f}, {}, 0.0f, r, target, params);
-    // The grab point's acceleration: the push plus the turn the torque r x F gives.
-    const float torque = oblique::cross(r, f);
-    const Vec2 accel = (1.0f / mass) * f + oblique::cross(torque / inertia, r);
-    const Vec2 wanted = params.stiffness * (target - r);
-    EXPECT_NEAR(accel.x, wanted.x, 1e-2f);
-    EXPECT_NEAR(accel.y, wanted.y, 1e-2f);
-}
-
-TEST(SpringForce, IsCappedAndZeroForMasslessBodies)
-{
-    SpringParams params;
-    const Vec2 far = springForce(1.0f, 0.0f, {}, {}, 0.0f, {}, {1e6f, 0.0f}, params);
-    EXPECT_NEAR(oblique::length(far), params.maxAcceleration, 1.0f);
-    const Vec2 none = springForce(0.0f, 0.0f, {}, {}, 0.0f, {}, {1.0f, 0.0f}, params);
-    EXPECT_EQ(none, Vec2{});
 }
 
 TEST(BallisticVelocity, ArrivesAtTheTarget)
