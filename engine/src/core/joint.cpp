@@ -554,6 +554,12 @@ using namespace detail;
 namespace
 {
 
+void wakeJoint(WorldState& w, JointId id)
+{
+    w.wake(w.joints.records[id.index].bodyA);
+    w.wake(w.joints.records[id.index].bodyB);
+}
+
 // Changes a joint's settings through its definition: checked as createJoint checks one, and
 // nothing changes when refused. `types` names the types that have the setting.
 template <class Change>
@@ -581,8 +587,7 @@ void tuneDef(WorldState& w, JointId id, const char* what, const char* types, Cha
     {
         fail(what, std::string("the joint is not a ") + types + " joint");
     }
-    w.wake(j.bodyA);
-    w.wake(j.bodyB);
+    wakeJoint(w, id);
 }
 
 // The joint's record and its state, when it is of the given type; null otherwise.
@@ -590,12 +595,6 @@ template <class Kind>
 Kind* kindIf(WorldState& w, JointId id, const char* what)
 {
     return std::get_if<Kind>(&w.joints.records[w.checkedJoint(id, what)].kind);
-}
-
-void wakeJoint(WorldState& w, JointId id)
-{
-    w.wake(w.joints.records[id.index].bodyA);
-    w.wake(w.joints.records[id.index].bodyB);
 }
 
 // A slider's geometry in the world now: the translation along its axis and its rate.

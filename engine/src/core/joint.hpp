@@ -16,6 +16,7 @@
 #include "wheel_joint.hpp"
 
 #include <cstdint>
+#include <limits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -41,8 +42,8 @@ struct JointRecord
     std::uint32_t generation = 0;
     bool alive = false;
     bool collideConnected = false;
-    float breakForce = 0.0f; // infinity: never breaks
-    float breakTorque = 0.0f;
+    float breakForce = std::numeric_limits<float>::infinity(); // infinity: never breaks
+    float breakTorque = std::numeric_limits<float>::infinity();
     std::uint32_t bodyA = 0;
     std::uint32_t bodyB = 0;
     Vec2 localAnchorA; // in each body's frame, from its origin (the centre of mass may move)
