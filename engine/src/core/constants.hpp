@@ -16,6 +16,10 @@ inline constexpr float kMaxAngularCorrection = 8.0f / 180.0f * 3.14159265359f;
 // softness), capped like contacts at a quarter of the substep rate.
 inline constexpr float kJointHertz = 60.0f;
 inline constexpr float kJointDampingRatio = 2.0f;
+// How far soft step lets a joint's shared point drift apart before moving its bodies back (a
+// projection, as PhysX does for joints): a soft joint hit hard opens faster than its push closes
+// it, and a ragdoll striking a wall would otherwise come apart by decimetres for a moment.
+inline constexpr float kJointProjectionSlop = kLinearSlop;
 // A distance joint's maxLength when it has none.
 inline constexpr float kUnlimitedLength = 1.0e18f;
 inline constexpr float kTimeToSleep = 0.5f;

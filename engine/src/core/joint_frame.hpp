@@ -3,6 +3,7 @@
 // its parts are solved with in each pass. Both solvers share them: ngs is a soft step of one
 // substep whose passes never push (its position pass corrects the error instead).
 
+#include "constants.hpp"
 #include "oblique/mat22.hpp"
 #include "oblique/vec2.hpp"
 #include "softness.hpp"
@@ -208,6 +209,45 @@ inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& m
     b.q = advance(b.q, daB);
 }
 
+// Moves a body by a position impulse p at lever arm r (soft step's projection): its pose, and its
+// motion since the step began, which the constraints measure from. Bodies that impulses cannot
+// move are left exactly as they are.
+inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, Vec2 p)
+{
+    const SolverVelocity& m = bodies.velocities[static_cast<std::size_t>(index)];
+    if (index == 0 || (m.invMass == 0.0f && m.invInertia == 0.0f))
+    {
+        return;
+    }
+    SolverPose& pose = bodies.poses[static_cast<std::size_t>(index)];
+    SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(index)];
+    const Vec2 dc = m.invMass * p;
+    const float da = m.invInertia * cross(r, p);
+    pose.c += dc;
+    pose.a += da;
+    pose.q = advance(pose.q, da);
+    delta.dp += dc;
+    delta.dq = advance(delta.dq, da);
+}
+
+// A shared point drifted apart by more than kJointProjectionSlop is moved back to that slop, both
+// bodies by their inverse masses as a position impulse would move them. Velocities are left
+// alone, so a joint within the slop is never touched and the push before still carried the load.
+inline void projectSharedPoint(const JointFrame& f, SolverBodies& bodies, Vec2 rA, Vec2 rB,
+                               const Mat22& massInverse)
+{
+    const Vec2 separation = currentSeparation(f, bodies, rA, rB);
+    const float gapSquared = lengthSquared(separation);
+    if (gapSquared <= kJointProjectionSlop * kJointProjectionSlop)
+    {
+        return;
+    }
+    const float gap = std::sqrt(gapSquared);
+    const Vec2 p = -solve(massInverse, ((gap - kJointProjectionSlop) / gap) * separation);
+    shiftBody(bodies, f.indexA, rA, -p);
+    shiftBody(bodies, f.indexB, rB, p);
+}
+
 // A point both bodies share (a hinge's, a weld's): B's anchor held on A's, a two-dimensional
 // equality solved through its 2x2 effective mass on the accumulated impulse given.
 inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepContext& ctx,
@@ -217,11 +257,16 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const Vec2 rA = currentAnchorA(f, bodies);
     const Vec2 rB = currentAnchorB(f, bodies);
+    const Mat22 massInverse = pointMassInverse(a, b, rA, rB);
+    if (ctx.projectJoints)
+    {
+        projectSharedPoint(f, bodies, rA, rB, massInverse);
+    }
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
     // The terms per metre of error: the bias scales the anchors' separation.
     const PartTerms t = equalityTerms(1.0f, ctx);
-    const Vec2 bias = t.bias * currentSeparation(f, bodies, rA, rB);
-    const Vec2 x = solve(pointMassInverse(a, b, rA, rB), speed + bias);
+    const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
+    const Vec2 x = solve(massInverse, speed + bias);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
     accumulated += impulse;
     pushAtAnchors(a, b, rA, rB, impulse);

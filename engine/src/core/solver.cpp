@@ -257,7 +257,8 @@ void solveNgs(StepContext& ctx)
 
 // Soft step (Box2D v3's method): constraints prepared once, then each substep integrates
 // velocities, warm starts, solves with a soft push toward the current separations, moves the
-// bodies and solves again without the push (relax), so the push adds no energy.
+// bodies and solves again without the push (relax), so the push adds no energy. The relax pass
+// also brings joints' shared points that came apart past a slop back to it.
 void solveSoftStep(StepContext& ctx)
 {
     const WorldDef& def = ctx.world.def;
@@ -286,7 +287,9 @@ void solveSoftStep(StepContext& ctx)
         solveSoftContacts(ctx);
         integratePositions<true>(ctx, ctx.h, maxTranslation, maxRotation);
         ctx.useBias = false;
+        ctx.projectJoints = true;
         solveJoints(ctx);
+        ctx.projectJoints = false;
         solveSoftContacts(ctx);
     }
     finishSoftContacts(ctx);

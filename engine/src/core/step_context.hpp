@@ -30,6 +30,8 @@ struct StepContext
     Softness jointSoftness{};   // the rigid parts of joints (points, rods, limits)
     float pushMaxSpeed = 0.0f;
     bool useBias = true; // false in the relax pass
+    // Soft step's relax pass: shared points drifted past kJointProjectionSlop are moved back to it.
+    bool projectJoints = false;
 };
 
 } // namespace oblique::detail
