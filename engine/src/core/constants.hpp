@@ -19,7 +19,7 @@ inline constexpr float kJointDampingRatio = 2.0f;
 // How far soft step lets a joint's shared point drift apart before moving its bodies back (a
 // projection, as PhysX does for joints): a soft joint hit hard opens faster than its push closes
 // it, and a ragdoll striking a wall would otherwise come apart by decimetres for a moment.
-inline constexpr float kJointProjectionSlop = kLinearSlop;
+inline constexpr float kJointProjectionSlop = 0.4f * kLinearSlop;
 // A distance joint's maxLength when it has none.
 inline constexpr float kUnlimitedLength = 1.0e18f;
 inline constexpr float kTimeToSleep = 0.5f;

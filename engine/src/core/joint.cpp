@@ -285,6 +285,59 @@ bool WorldState::jointKeepsApart(std::uint32_t a, std::uint32_t b) const
     return false;
 }
 
+// The types the joint trees take, and the rest (whose rows stay with the one-at-a-time passes).
+template <class Kind>
+bool joinsTrees(const Kind& /*j*/)
+{
+    return false;
+}
+template <class Kind>
+bool treeTurnRow(Kind& /*j*/, const JointFrame& /*f*/, const StepContext& /*ctx*/,
+                 const SolverBodies& /*bodies*/)
+{
+    return false;
+}
+template <class Kind>
+float treeTurnBias(const Kind& /*j*/, const JointFrame& /*f*/, const StepContext& /*ctx*/,
+                   const SolverBodies& /*bodies*/)
+{
+    return 0.0f;
+}
+template <class Kind>
+bool treeTurnPushes(const Kind& /*j*/, float /*impulse*/)
+{
+    return true;
+}
+template <class Kind>
+void addTreeImpulse(Kind& /*j*/, Vec3 /*impulse*/)
+{
+}
+
+bool joinsTreesOf(const JointRecord& j)
+{
+    return visitKind(j, [](const auto& kind) { return joinsTrees(kind); });
+}
+
+bool treeTurnRowOf(JointRecord& j, const StepContext& ctx, const SolverBodies& bodies)
+{
+    return visitKind(j, [&](auto& kind) { return treeTurnRow(kind, j.frame, ctx, bodies); });
+}
+
+float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverBodies& bodies)
+{
+    return visitKind(j, [&](const auto& kind) { return treeTurnBias(kind, j.frame, ctx, bodies); });
+}
+
+bool treeTurnPushesOf(const JointRecord& j, float impulse)
+{
+    return visitKind(j, [impulse](const auto& kind) { return treeTurnPushes(kind, impulse); });
+}
+
+void addTreeImpulseOf(JointRecord& j, Vec3 impulse)
+{
+    visitKind(j, [impulse](auto& kind) { addTreeImpulse(kind, impulse); });
+}
+
 void prepareJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;

@@ -7,6 +7,7 @@
 #include "body.hpp"
 #include "distance_joint.hpp"
 #include "joint_frame.hpp"
+#include "mat33.hpp"
 #include "motor_joint.hpp"
 #include "mouse_joint.hpp"
 #include "oblique/joint.hpp"
@@ -82,6 +83,16 @@ JointKind makeJointKind(const JointDef& def, const JointPlacement& placement);
 std::pair<Vec2, Vec2> anchorsOf(const JointDef& def, const JointPlacement& placement);
 // The force and torque on B over a step of 1 / invDt that ended with the joint's stored impulses.
 JointReaction reactionOf(const JointRecord& j, float invDt);
+
+// What a joint gives the joint trees (joint_tree.hpp): whether its rigid rows join them (a shared
+// point, and maybe B's turn less A's); whether the turn row holds this pass (deciding, for a limit,
+// which bound); the speed the turn row pushes at; whether an impulse on the turn row pushes (a
+// limit's may not pull); and the impulses the trees solved for.
+bool joinsTreesOf(const JointRecord& j);
+bool treeTurnRowOf(JointRecord& j, const StepContext& ctx, const SolverBodies& bodies);
+float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverBodies& bodies);
+bool treeTurnPushesOf(const JointRecord& j, float impulse);
+void addTreeImpulseOf(JointRecord& j, Vec3 impulse);
 
 // The joint stages, in the order the step runs them. Joints are solved one at a time in index
 // order, before the contacts, in every pass.

@@ -31,6 +31,7 @@ struct JointFrame
     Vec2 localB;
     float angleOffset = 0.0f; // the angles of bodies in slot 0, which the poses do not hold: B's less A's
     Rot qA;                   // A's rotation at the start of the step, for directions fixed in A
+    bool inTree = false;      // soft step: a joint tree solves its rigid rows (joint_tree.hpp)
 };
 
 inline SolverVelocity& velocityOf(SolverBodies& bodies, std::int32_t index)

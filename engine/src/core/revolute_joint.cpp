@@ -124,11 +124,57 @@ void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, S
     {
         solveMotor(j, velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), ctx.h);
     }
+    // In a tree, the tree holds the point, and the limit too once it is at it.
     if (j.def.enableLimit && turns)
     {
         solveLimits(j, f, ctx, bodies);
     }
-    solveSharedPoint(j.linearImpulse, f, ctx, bodies);
+    if (!f.inTree)
+    {
+        solveSharedPoint(j.linearImpulse, f, ctx, bodies);
+    }
+}
+
+bool treeTurnRow(RevoluteJoint& j, const JointFrame& f, const StepContext& /*ctx*/,
+                 const SolverBodies& bodies)
+{
+    j.treeLimit = 0;
+    if (!j.def.enableLimit || j.axialMass == 0.0f)
+    {
+        return false;
+    }
+    const float angle = currentAngle(f, bodies) - j.referenceAngle;
+    j.treeLimit = angle <= j.def.lowerAngle ? 1 : (angle >= j.def.upperAngle ? -1 : 0);
+    return j.treeLimit != 0;
+}
+
+float treeTurnBias(const RevoluteJoint& j, const JointFrame& f, const StepContext& ctx,
+                   const SolverBodies& bodies)
+{
+    // The row is B's turn less A's against the bound, as the limit's own solve has it, with the
+    // upper bound's signs flipped back.
+    const float angle = currentAngle(f, bodies) - j.referenceAngle;
+    if (j.treeLimit > 0)
+    {
+        return boundTerms(angle - j.def.lowerAngle, ctx).bias;
+    }
+    return -boundTerms(j.def.upperAngle - angle, ctx).bias;
+}
+
+bool treeTurnPushes(const RevoluteJoint& j, float impulse)
+{
+    const float accumulated = j.treeLimit > 0 ? j.lowerImpulse : j.upperImpulse;
+    return accumulated + static_cast<float>(j.treeLimit) * impulse >= 0.0f;
+}
+
+void addTreeImpulse(RevoluteJoint& j, Vec3 impulse)
+{
+    j.linearImpulse += Vec2{impulse.x, impulse.y};
+    if (j.treeLimit != 0)
+    {
+        float& accumulated = j.treeLimit > 0 ? j.lowerImpulse : j.upperImpulse;
+        accumulated = std::max(accumulated + static_cast<float>(j.treeLimit) * impulse.z, 0.0f);
+    }
 }
 
 bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)

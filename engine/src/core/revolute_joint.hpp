@@ -3,6 +3,7 @@
 // limited and driven by a motor. Solved as Box2D solves it: motor, then limits, then the point.
 
 #include "joint_frame.hpp"
+#include "mat33.hpp"
 #include "oblique/joint.hpp"
 
 namespace oblique::detail
@@ -18,6 +19,8 @@ struct RevoluteJoint
     float lowerImpulse = 0.0f;
     float upperImpulse = 0.0f;
     float axialMass = 0.0f; // 1 / (iA + iB), this step
+    // The limit a joint tree holds this pass: 1 the lower, -1 the upper, 0 neither.
+    int treeLimit = 0;
 };
 
 // Throws, naming the field, when the definition breaks the spec's rules.
@@ -29,6 +32,16 @@ void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& b
 void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies);
 // One pass of ngs's position correction; true when the joint is within the slops.
 bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies);
+// The joint trees' part: the shared point, and the limit the joint is at or past.
+inline bool joinsTrees(const RevoluteJoint& /*j*/)
+{
+    return true;
+}
+bool treeTurnRow(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
+float treeTurnBias(const RevoluteJoint& j, const JointFrame& f, const StepContext& ctx,
+                   const SolverBodies& bodies);
+bool treeTurnPushes(const RevoluteJoint& j, float impulse);
+void addTreeImpulse(RevoluteJoint& j, Vec3 impulse);
 // Scales the impulses from a substep's to a whole step's, dropping non-finite ones.
 void storeJointImpulses(RevoluteJoint& j, float toStep);
 JointReaction reactionOf(const RevoluteJoint& j, float invDt);

@@ -276,6 +276,7 @@ void solveSoftStep(StepContext& ctx)
 
     updateConstraintGraph(ctx.world);
     prepareJoints(ctx);
+    buildJointTrees(ctx);
     prepareSoftContacts(ctx);
     for (int i = 0; i < ctx.subSteps; ++i)
     {
@@ -285,12 +286,14 @@ void solveSoftStep(StepContext& ctx)
         ctx.useBias = true;
         solveJoints(ctx);
         solveSoftContacts(ctx);
+        solveJointTrees(ctx);
         integratePositions<true>(ctx, ctx.h, maxTranslation, maxRotation);
         ctx.useBias = false;
         ctx.projectJoints = true;
         solveJoints(ctx);
-        ctx.projectJoints = false;
         solveSoftContacts(ctx);
+        solveJointTrees(ctx);
+        ctx.projectJoints = false;
     }
     finishSoftContacts(ctx);
     restoreSoftBounces(ctx);

@@ -60,11 +60,33 @@ void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodie
 
 void solveJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
 {
-    if (j.axialMass > 0.0f)
+    // In a tree, a rigid turn is the tree's to solve; a spring's stays here.
+    if (j.axialMass > 0.0f && !(f.inTree && isRigid(j)))
     {
         solveTurn(j, f, ctx, bodies);
     }
-    solveSharedPoint(j.linearImpulse, f, ctx, bodies);
+    if (!f.inTree)
+    {
+        solveSharedPoint(j.linearImpulse, f, ctx, bodies);
+    }
+}
+
+bool treeTurnRow(WeldJoint& j, const JointFrame& /*f*/, const StepContext& /*ctx*/,
+                 const SolverBodies& /*bodies*/)
+{
+    return isRigid(j) && j.axialMass > 0.0f;
+}
+
+float treeTurnBias(const WeldJoint& j, const JointFrame& f, const StepContext& ctx,
+                   const SolverBodies& bodies)
+{
+    return equalityTerms(currentAngle(f, bodies) - j.referenceAngle, ctx).bias;
+}
+
+void addTreeImpulse(WeldJoint& j, Vec3 impulse)
+{
+    j.linearImpulse += Vec2{impulse.x, impulse.y};
+    j.angularImpulse += impulse.z;
 }
 
 bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies)

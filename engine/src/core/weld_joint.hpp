@@ -3,6 +3,7 @@
 // turn is a spring instead, so a chain of welds bends and springs back.
 
 #include "joint_frame.hpp"
+#include "mat33.hpp"
 #include "oblique/joint.hpp"
 
 namespace oblique::detail
@@ -27,6 +28,15 @@ void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodie
 // One pass, with the push (ctx.useBias) or without it; a spring turns B back in both.
 void solveJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies);
 bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies);
+// The joint trees' part: the shared point, and the turn when it is rigid and can turn.
+inline bool joinsTrees(const WeldJoint& /*j*/)
+{
+    return true;
+}
+bool treeTurnRow(WeldJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
+float treeTurnBias(const WeldJoint& j, const JointFrame& f, const StepContext& ctx,
+                   const SolverBodies& bodies);
+void addTreeImpulse(WeldJoint& j, Vec3 impulse);
 void storeJointImpulses(WeldJoint& j, float toStep);
 JointReaction reactionOf(const WeldJoint& j, float invDt);
 

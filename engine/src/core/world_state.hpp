@@ -10,6 +10,7 @@
 #include "dynamic_tree.hpp"
 #include "island.hpp"
 #include "joint.hpp"
+#include "joint_tree.hpp"
 #include "oblique/world.hpp"
 #include "pair_map.hpp"
 #include "shape.hpp"
@@ -47,6 +48,7 @@ struct WorldState
     int touchingContacts = 0; // non-sensor contacts with kContactTouching
 
     Joints joints;
+    JointTrees jointTrees;
 
     ConstraintGraph graph;
     SolverBodies solverBodies;

@@ -1,0 +1,508 @@
+// Joint trees: which joints they hold, their order, and their exact solve.
+//
+// The unknowns are each body's change of velocity du (x, y, turn) and each joint's impulse dl. With
+// M a body's mass and J a joint's rows, M du = J^T dl and J du = r (the change of the joints' speeds
+// that the pass wants), i.e. H z = [0; r] for z = [du; -dl] and H = [M J^T; J 0]. H's blocks form a
+// tree (bodies and joints alternating), so eliminating them from the leaves to the root and
+// substituting back solves it in one sweep each way, without fill. Bodies that impulses do not move
+// (static, kinematic) are not nodes: a joint to one is the root of its tree, which is why a tree may
+// reach the ground only once.
+
+#include "joint_tree.hpp"
+
+#include "joint.hpp"
+#include "step_context.hpp"
+#include "world_state.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <utility>
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+// A node's solver slot, or 0 (the ground) for a body impulses do not move.
+std::int32_t nodeSlot(const SolverBodies& bodies, std::int32_t slot)
+{
+    const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(slot)];
+    return v.invMass > 0.0f || v.invInertia > 0.0f ? slot : 0;
+}
+
+std::int32_t findSet(std::vector<std::int32_t>& sets, std::int32_t i)
+{
+    while (sets[static_cast<std::size_t>(i)] != i)
+    {
+        const std::int32_t up = sets[static_cast<std::size_t>(sets[static_cast<std::size_t>(i)])];
+        sets[static_cast<std::size_t>(i)] = up;
+        i = up;
+    }
+    return i;
+}
+
+// Marks the bodies of meshes: sets of bodies joined to each other (not counting the ground) by
+// more than a quarter again as many joints as a tree of them would need, such as a grid or a
+// cloth. Their loops are solved one joint at a time anyway, and an exact solve of a tree through
+// them would cost more than it gains.
+void markMeshes(JointTrees& t, std::size_t slots)
+{
+    t.sets.resize(slots);
+    std::iota(t.sets.begin(), t.sets.end(), 0);
+    t.counts.assign(2 * slots, 0); // per set: its joints, then its bodies
+    t.meshes.assign(slots, 0);
+    for (const JointTrees::Pair& p : t.pairs)
+    {
+        if (p.a > 0 && p.b > 0)
+        {
+            const std::int32_t ra = findSet(t.sets, p.a);
+            t.sets[static_cast<std::size_t>(ra)] = findSet(t.sets, p.b);
+        }
+    }
+    for (const JointTrees::Pair& p : t.pairs)
+    {
+        if (p.a > 0 && p.b > 0)
+        {
+            ++t.counts[static_cast<std::size_t>(findSet(t.sets, p.a))];
+        }
+    }
+    for (std::size_t s = 1; s < slots; ++s)
+    {
+        ++t.counts[slots + static_cast<std::size_t>(findSet(t.sets, static_cast<std::int32_t>(s)))];
+    }
+    for (std::size_t s = 1; s < slots; ++s)
+    {
+        const auto root = static_cast<std::size_t>(findSet(t.sets, static_cast<std::int32_t>(s)));
+        const std::int32_t joints = t.counts[root];
+        const std::int32_t loops = joints - (t.counts[slots + root] - 1);
+        t.meshes[s] = 4 * loops > joints ? 1 : 0;
+    }
+}
+
+// The joints that join new bodies into a tree, in solve order; the others close loops.
+void pickTreeJoints(WorldState& w, JointTrees& t)
+{
+    const SolverBodies& bodies = w.solverBodies;
+    // Each solved joint's node slots, read from the records once; -1 for a type the trees do not take.
+    t.pairs.clear();
+    for (const std::uint32_t i : w.joints.solved)
+    {
+        const JointRecord& j = w.joints.records[i];
+        t.pairs.push_back(joinsTreesOf(j) ? JointTrees::Pair{nodeSlot(bodies, j.frame.indexA),
+                                                             nodeSlot(bodies, j.frame.indexB)}
+                                          : JointTrees::Pair{-1, -1});
+    }
+    markMeshes(t, bodies.velocities.size());
+    std::iota(t.sets.begin(), t.sets.end(), 0);
+    const auto pairCount = static_cast<std::int32_t>(t.pairs.size());
+    for (std::int32_t k = 0; k < pairCount; ++k)
+    {
+        const JointTrees::Pair p = t.pairs[static_cast<std::size_t>(k)];
+        if (p.a < 0 || t.meshes[static_cast<std::size_t>(p.a == 0 ? p.b : p.a)] != 0)
+        {
+            continue;
+        }
+        const std::int32_t a = findSet(t.sets, p.a);
+        const std::int32_t b = findSet(t.sets, p.b);
+        if (a == b)
+        {
+            continue;
+        }
+        t.sets[static_cast<std::size_t>(a)] = b;
+        w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame.inTree = true;
+        t.treeJoints.push_back(k);
+    }
+}
+
+// Each body's tree joints, as ranges of edges.
+void linkBodies(WorldState& w, JointTrees& t)
+{
+    const SolverBodies& bodies = w.solverBodies;
+    const std::size_t slots = bodies.velocities.size();
+    t.firstEdge.assign(slots + 1, 0);
+    const auto sideSlots = [&](std::int32_t k)
+    {
+        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
+        return std::pair{nodeSlot(bodies, f.indexA), nodeSlot(bodies, f.indexB)};
+    };
+    for (const std::int32_t k : t.treeJoints)
+    {
+        const auto [a, b] = sideSlots(k);
+        ++t.firstEdge[static_cast<std::size_t>(a)];
+        ++t.firstEdge[static_cast<std::size_t>(b)];
+    }
+    std::exclusive_scan(t.firstEdge.begin(), t.firstEdge.end(), t.firstEdge.begin(), 0);
+    t.edges.resize(static_cast<std::size_t>(t.firstEdge[slots]));
+    // stack holds each slot's fill position while the edges go in.
+    t.stack.assign(t.firstEdge.begin(), t.firstEdge.end() - 1);
+    for (const std::int32_t k : t.treeJoints)
+    {
+        const auto [a, b] = sideSlots(k);
+        t.edges[static_cast<std::size_t>(t.stack[static_cast<std::size_t>(a)]++)] = k;
+        t.edges[static_cast<std::size_t>(t.stack[static_cast<std::size_t>(b)]++)] = k;
+    }
+}
+
+// Appends a node; returns its index.
+std::int32_t addNode(JointTrees& t, std::int32_t parent, std::int32_t body, std::int32_t joint)
+{
+    JointTreeNode node;
+    node.parent = parent;
+    node.body = body;
+    node.joint = joint;
+    t.nodes.push_back(node);
+    return static_cast<std::int32_t>(t.nodes.size()) - 1;
+}
+
+// Adds the body at slot as a node under parent (a joint node, or -1 for a root) and, breadth first,
+// everything hanging from it: every node comes after its parent.
+void growTree(WorldState& w, JointTrees& t, std::int32_t slot, std::int32_t parent)
+{
+    const SolverBodies& bodies = w.solverBodies;
+    std::size_t next = t.nodes.size();
+    t.visited[static_cast<std::size_t>(slot)] = 1;
+    addNode(t, parent, slot, -1);
+    for (; next < t.nodes.size(); ++next)
+    {
+        const JointTreeNode node = t.nodes[next];
+        if (node.joint >= 0)
+        {
+            continue;
+        }
+        const std::int32_t from =
+            node.parent >= 0 ? t.nodes[static_cast<std::size_t>(node.parent)].joint : -1;
+        const auto s = static_cast<std::size_t>(node.body);
+        for (std::int32_t e = t.firstEdge[s]; e < t.firstEdge[s + 1]; ++e)
+        {
+            const std::int32_t k = t.edges[static_cast<std::size_t>(e)];
+            const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
+            const std::int32_t a = nodeSlot(bodies, f.indexA);
+            const std::int32_t other = a == node.body ? nodeSlot(bodies, f.indexB) : a;
+            if (k == from || other == 0 || t.visited[static_cast<std::size_t>(other)] != 0)
+            {
+                continue;
+            }
+            t.visited[static_cast<std::size_t>(other)] = 1;
+            const std::int32_t jointNode = addNode(t, static_cast<std::int32_t>(next), 0, k);
+            addNode(t, jointNode, other, -1);
+        }
+    }
+}
+
+// J v and transpose(J) v for a joint's rows J.
+Vec3 apply(const TreeRows& j, Vec3 v)
+{
+    return {j.s * v.x + j.a * v.z, j.s * v.y + j.b * v.z, j.c * v.z};
+}
+Vec3 applyTransposed(const TreeRows& j, Vec3 v)
+{
+    return {j.s * v.x, j.s * v.y, j.a * v.x + j.b * v.y + j.c * v.z};
+}
+
+// J X transpose(J), what a body passes up to its joint.
+Mat33 throughRows(const TreeRows& j, const Mat33& x)
+{
+    // Y = J X, then Y transpose(J).
+    const Vec3 y0 = Vec3{j.s * x.r[0].x, j.s * x.r[0].y, j.s * x.r[0].z} +
+                    Vec3{j.a * x.r[2].x, j.a * x.r[2].y, j.a * x.r[2].z};
+    const Vec3 y1 = Vec3{j.s * x.r[1].x, j.s * x.r[1].y, j.s * x.r[1].z} +
+                    Vec3{j.b * x.r[2].x, j.b * x.r[2].y, j.b * x.r[2].z};
+    const Vec3 y2{j.c * x.r[2].x, j.c * x.r[2].y, j.c * x.r[2].z};
+    const auto times = [&](Vec3 y) { return Vec3{j.s * y.x + j.a * y.z, j.s * y.y + j.b * y.z, j.c * y.z}; };
+    return {{times(y0), times(y1), times(y2)}};
+}
+
+// transpose(J) X J, what a joint passes up to its body.
+Mat33 throughRowsTransposed(const TreeRows& j, const Mat33& x)
+{
+    // Z = X J (its columns: s X0, s X1, a X0 + b X1 + c X2), then transpose(J) Z.
+    Mat33 z;
+    for (int i = 0; i < 3; ++i)
+    {
+        const Vec3 row = x.r[i];
+        z.r[i] = {j.s * row.x, j.s * row.y, j.a * row.x + j.b * row.y + j.c * row.z};
+    }
+    const Vec3 z0 = z.r[0];
+    const Vec3 z1 = z.r[1];
+    const Vec3 z2 = z.r[2];
+    return {{{j.s * z0.x, j.s * z0.y, j.s * z0.z},
+             {j.s * z1.x, j.s * z1.y, j.s * z1.z},
+             {j.a * z0.x + j.b * z1.x + j.c * z2.x, j.a * z0.y + j.b * z1.y + j.c * z2.y,
+              j.a * z0.z + j.b * z1.z + j.c * z2.z}}};
+}
+
+// A joint node's rows for the body at slot.
+TreeRows rowsFor(const JointTreeNode& joint, const JointFrame& f, const SolverBodies& bodies,
+                 std::int32_t slot)
+{
+    const bool isB = nodeSlot(bodies, f.indexB) == slot;
+    const Vec2 r = isB ? joint.anchorB : joint.anchorA;
+    const float sign = isB ? 1.0f : -1.0f;
+    return {sign, -sign * r.y, sign * r.x, joint.turn ? sign : 0.0f};
+}
+
+const JointRecord& recordOf(const WorldState& w, const JointTreeNode& node)
+{
+    return w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]];
+}
+
+// The relax pass's projection of a tree joint's shared point (as the one-at-a-time passes do theirs).
+void projectPoint(const JointRecord& j, SolverBodies& bodies)
+{
+    const JointFrame& f = j.frame;
+    const Vec2 rA = currentAnchorA(f, bodies);
+    const Vec2 rB = currentAnchorB(f, bodies);
+    projectSharedPoint(f, bodies, rA, rB,
+                       pointMassInverse(velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), rA, rB));
+}
+
+// Eliminates every node from the leaves up: each node's block less what its children pass up.
+void factor(WorldState& w, JointTrees& t)
+{
+    const SolverBodies& bodies = w.solverBodies;
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.inverse = Mat33{};
+        if (node.joint >= 0)
+        {
+            const JointFrame& f = recordOf(w, node).frame;
+            node.anchorA = currentAnchorA(f, bodies);
+            node.anchorB = currentAnchorB(f, bodies);
+        }
+    }
+    for (JointTreeNode& node : t.nodes)
+    {
+        // node.inverse holds, until now, the sum its children passed up.
+        const Mat33 fromChildren = node.inverse;
+        JointTreeNode* parent = node.parent >= 0 ? &t.nodes[static_cast<std::size_t>(node.parent)] : nullptr;
+        if (node.joint < 0)
+        {
+            const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
+            const Vec3 w3{v.invMass, v.invMass, v.invInertia};
+            if (node.children == 0)
+            {
+                node.inverse = diagonal(w3.x, w3.y, w3.z);
+            }
+            else
+            {
+                // (M - S)^-1 = (I - W S)^-1 W, with W = M^-1 diagonal: finite where M is not (a
+                // body that cannot turn).
+                Mat33 a;
+                const float scale[3] = {w3.x, w3.y, w3.z};
+                for (int i = 0; i < 3; ++i)
+                {
+                    const Vec3 row = fromChildren.r[i];
+                    a.r[i] = Vec3{i == 0 ? 1.0f : 0.0f, i == 1 ? 1.0f : 0.0f, i == 2 ? 1.0f : 0.0f} -
+                             Vec3{scale[i] * row.x, scale[i] * row.y, scale[i] * row.z};
+                }
+                const Mat33 inv = inverse(a);
+                for (int i = 0; i < 3; ++i)
+                {
+                    node.inverse.r[i] = {inv.r[i].x * w3.x, inv.r[i].y * w3.y, inv.r[i].z * w3.z};
+                }
+            }
+            if (parent != nullptr)
+            {
+                node.link = rowsFor(*parent, recordOf(w, *parent).frame, bodies, node.body);
+                parent->inverse = parent->inverse + throughRows(node.link, node.inverse);
+            }
+        }
+        else
+        {
+            // Without its turn row, a joint keeps its third as an identity, solved to zero.
+            node.inverse = inverse(diagonal(0.0f, 0.0f, node.turn ? 0.0f : 1.0f) - fromChildren);
+            if (parent != nullptr)
+            {
+                node.link = rowsFor(node, recordOf(w, node).frame, bodies, parent->body);
+                parent->inverse = parent->inverse + throughRowsTransposed(node.link, node.inverse);
+            }
+        }
+    }
+}
+
+// What the pass asks of a joint node: the change of its rows' speeds, toward zero speed, plus (with
+// the push) a speed that closes the joint's error at the joints' soft rate.
+Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepContext& ctx)
+{
+    const SolverBodies& bodies = w.solverBodies;
+    const JointRecord& j = recordOf(w, node);
+    const JointFrame& f = j.frame;
+    const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
+    const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
+    const Vec2 rA = node.anchorA;
+    const Vec2 rB = node.anchorB;
+    const bool turns = node.turn;
+    const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
+    Vec3 change{-speed.x, -speed.y, turns ? a.w - b.w : 0.0f};
+    if (ctx.useBias)
+    {
+        const Vec2 separation = currentSeparation(f, bodies, rA, rB);
+        const float rate = ctx.jointSoftness.biasRate;
+        change = change - Vec3{rate * separation.x, rate * separation.y, 0.0f};
+    }
+    if (turns)
+    {
+        change.z -= treeTurnBiasOf(j, ctx, bodies);
+    }
+    return change;
+}
+
+// Factors the trees as the bodies are now and solves for every node's value: a body's change of
+// velocity, a joint's impulse (negated).
+void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
+{
+    factor(w, t);
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.value = node.joint >= 0 ? wantedChange(w, node, ctx) : Vec3{};
+    }
+    // Forward: each node's value, less what its children's pass up (a body's through its joint's
+    // rows, a joint's through the transpose).
+    for (const JointTreeNode& node : t.nodes)
+    {
+        if (node.parent >= 0)
+        {
+            JointTreeNode& parent = t.nodes[static_cast<std::size_t>(node.parent)];
+            const Vec3 up = mul(node.inverse, node.value);
+            parent.value =
+                parent.value - (node.joint < 0 ? apply(node.link, up) : applyTransposed(node.link, up));
+        }
+    }
+    // Back: the roots' values, then each node's from its parent's.
+    for (auto it = t.nodes.rbegin(); it != t.nodes.rend(); ++it)
+    {
+        JointTreeNode& node = *it;
+        Vec3 rest = node.value;
+        if (node.parent >= 0)
+        {
+            const Vec3 z = t.nodes[static_cast<std::size_t>(node.parent)].value;
+            rest = rest - (node.joint < 0 ? applyTransposed(node.link, z) : apply(node.link, z));
+        }
+        node.value = mul(node.inverse, rest);
+    }
+}
+
+} // namespace
+
+void buildJointTrees(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    JointTrees& t = w.jointTrees;
+    t.nodes.clear();
+    t.treeJoints.clear();
+    // Sized by the world's joints and bodies, not this step's, so that the trees growing as bodies
+    // wake does not allocate once the world has been stepped.
+    const std::size_t joints = w.joints.records.size();
+    const std::size_t slots = w.records.size() + 1;
+    t.nodes.reserve(2 * joints + 1);
+    t.treeJoints.reserve(joints);
+    t.pairs.reserve(joints);
+    t.edges.reserve(2 * joints);
+    t.sets.reserve(slots);
+    t.firstEdge.reserve(slots + 1);
+    t.stack.reserve(slots);
+    t.visited.reserve(slots);
+    t.meshes.reserve(slots);
+    t.counts.reserve(2 * slots);
+    pickTreeJoints(w, t);
+    if (t.treeJoints.empty())
+    {
+        return;
+    }
+    linkBodies(w, t);
+    t.visited.assign(w.solverBodies.velocities.size(), 0);
+    // Trees that reach the ground are rooted at the joint that does; the rest at a body.
+    for (const std::int32_t k : t.treeJoints)
+    {
+        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
+        const std::int32_t a = nodeSlot(w.solverBodies, f.indexA);
+        const std::int32_t b = nodeSlot(w.solverBodies, f.indexB);
+        if (a == 0 || b == 0)
+        {
+            growTree(w, t, a == 0 ? b : a, addNode(t, -1, 0, k));
+        }
+    }
+    for (const std::int32_t k : t.treeJoints)
+    {
+        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
+        const std::int32_t a = nodeSlot(w.solverBodies, f.indexA);
+        if (t.visited[static_cast<std::size_t>(a)] == 0)
+        {
+            growTree(w, t, a, -1);
+        }
+    }
+    // Parents came first; the elimination wants children first.
+    std::reverse(t.nodes.begin(), t.nodes.end());
+    const auto last = static_cast<std::int32_t>(t.nodes.size()) - 1;
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.parent = node.parent >= 0 ? last - node.parent : -1;
+    }
+    for (const JointTreeNode& node : t.nodes)
+    {
+        if (node.parent >= 0)
+        {
+            ++t.nodes[static_cast<std::size_t>(node.parent)].children;
+        }
+    }
+}
+
+void solveJointTrees(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    JointTrees& t = w.jointTrees;
+    if (t.nodes.empty())
+    {
+        return;
+    }
+    SolverBodies& bodies = w.solverBodies;
+    if (ctx.projectJoints)
+    {
+        for (const JointTreeNode& node : t.nodes)
+        {
+            if (node.joint >= 0)
+            {
+                projectPoint(recordOf(w, node), bodies);
+            }
+        }
+    }
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.turn = node.joint >= 0 &&
+                    treeTurnRowOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
+                                  ctx, bodies);
+    }
+    solveOnce(w, t, ctx);
+    // A turn row that is a limit may only push. Where the solve pulled on one, it is let go and the
+    // pass solved again without it (its own one-at-a-time solve has already held it if it must).
+    bool again = false;
+    for (JointTreeNode& node : t.nodes)
+    {
+        if (node.joint >= 0 && node.turn && !treeTurnPushesOf(recordOf(w, node), -node.value.z))
+        {
+            node.turn = false;
+            again = true;
+        }
+    }
+    if (again)
+    {
+        solveOnce(w, t, ctx);
+    }
+    for (const JointTreeNode& node : t.nodes)
+    {
+        if (node.joint < 0)
+        {
+            SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
+            v.v += Vec2{node.value.x, node.value.y};
+            v.w += node.value.z;
+        }
+        else
+        {
+            addTreeImpulseOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
+                             Vec3{-node.value.x, -node.value.y, node.turn ? -node.value.z : 0.0f});
+        }
+    }
+}
+
+} // namespace oblique::detail

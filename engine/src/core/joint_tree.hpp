@@ -1,0 +1,76 @@
+#pragma once
+// Internal: joint trees. Soft step solves the rigid equalities of joints (a hinge's or a weld's
+// shared point, a rigid weld's turn) exactly in every pass wherever the joints join moving bodies
+// into trees, in time linear in their count, by eliminating the tree's blocks from the leaves up
+// (Baraff, "Linear-time dynamics using Lagrange multipliers", 1996). One-at-a-time passes carry a
+// load along a chain one link per pass and let a heavy body stretch the light links it hangs from;
+// an exact solve does neither. A joint that would close a loop (through moving bodies, or a second
+// way to the ground) is left to the one-at-a-time passes.
+
+#include "mat33.hpp"
+#include "oblique/vec2.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct StepContext;
+
+// A joint's rows for one of its bodies: [s 0 a; 0 s b; 0 0 c], with s = 1 for B and -1 for A, (a, b)
+// the anchor's lever, and c the turn row's entry (0 when the joint has none this pass).
+struct TreeRows
+{
+    float s = 0.0f;
+    float a = 0.0f;
+    float b = 0.0f;
+    float c = 0.0f;
+};
+
+// A body or a joint of a tree, in elimination order: every node before its parent.
+struct JointTreeNode
+{
+    std::int32_t parent = -1; // node index; -1 for a root
+    std::int32_t children = 0;
+    std::int32_t body = 0;   // a body node's solver slot
+    std::int32_t joint = -1; // a joint node's index in Joints::solved; -1 for a body node
+    bool turn = false;       // a joint node's third row (B's turn less A's) holds this pass
+    // The rows of the joint (this node's, or its parent's) for the body (this node's, or its
+    // parent's): the block of the tree's matrix between this node and its parent, or its transpose.
+    TreeRows link;
+    Mat33 inverse; // the inverse of this node's block once its children are eliminated
+    Vec3 value;    // the right-hand side, eliminated, then the solution
+    Vec2 anchorA;  // a joint node's anchors this pass, from the centres of mass
+    Vec2 anchorB;
+};
+
+// Reused from step to step.
+struct JointTrees
+{
+    std::vector<JointTreeNode> nodes;
+    // Scratch for building them.
+    struct Pair
+    {
+        std::int32_t a = 0; // node slots (0: the ground), or -1 for a joint the trees do not take
+        std::int32_t b = 0;
+    };
+    std::vector<Pair> pairs;              // per solved joint
+    std::vector<std::int32_t> sets;       // union-find over solver slots; slot 0 is the ground
+    std::vector<std::int32_t> firstEdge;  // per solver slot, into edges (counts, then starts)
+    std::vector<std::int32_t> edges;      // tree joints by body, as indices into Joints::solved
+    std::vector<std::int32_t> treeJoints; // indices into Joints::solved
+    std::vector<std::int32_t> stack;
+    std::vector<std::uint8_t> visited; // per solver slot
+    std::vector<std::uint8_t> meshes;  // per solver slot: the body is part of a mesh
+    std::vector<std::int32_t> counts;
+};
+
+// After the joints are prepared (soft step): picks the joints the trees solve, marks them
+// (JointFrame::inTree), and orders the trees' nodes.
+void buildJointTrees(StepContext& ctx);
+// One pass over the trees: with the push toward zero error (ctx.useBias) or holding the velocities
+// the joints allow (relax). Joints' own passes do the rest of each joint first.
+void solveJointTrees(StepContext& ctx);
+
+} // namespace oblique::detail
