@@ -15,6 +15,8 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstddef>
 #include <numeric>
 #include <utility>
 
@@ -107,6 +109,7 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
         const std::int32_t b = findSet(t.sets, p.b);
         if (a == b)
         {
+            t.loopCandidates.push_back(k);
             continue;
         }
         t.sets[static_cast<std::size_t>(a)] = b;
@@ -247,14 +250,16 @@ const JointRecord& recordOf(const WorldState& w, const JointTreeNode& node)
     return w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]];
 }
 
-// The relax pass's projection of a tree joint's shared point (as the one-at-a-time passes do theirs).
-void projectPoint(const JointRecord& j, SolverBodies& bodies)
+// Moves a body by d (x, y, turn): its pose, and its motion since the step began.
+void moveBody(SolverBodies& bodies, std::int32_t slot, Vec3 d)
 {
-    const JointFrame& f = j.frame;
-    const Vec2 rA = currentAnchorA(f, bodies);
-    const Vec2 rB = currentAnchorB(f, bodies);
-    projectSharedPoint(f, bodies, rA, rB,
-                       pointMassInverse(velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), rA, rB));
+    SolverPose& pose = bodies.poses[static_cast<std::size_t>(slot)];
+    SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(slot)];
+    pose.c += Vec2{d.x, d.y};
+    pose.a += d.z;
+    pose.q = advance(pose.q, d.z);
+    delta.dp += Vec2{d.x, d.y};
+    delta.dq = advance(delta.dq, d.z);
 }
 
 // Eliminates every node from the leaves up: each node's block less what its children pass up.
@@ -270,6 +275,12 @@ void factor(WorldState& w, JointTrees& t)
             node.anchorA = currentAnchorA(f, bodies);
             node.anchorB = currentAnchorB(f, bodies);
         }
+    }
+    for (TreeLoop& loop : t.loops)
+    {
+        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+        loop.anchorA = currentAnchorA(f, bodies);
+        loop.anchorB = currentAnchorB(f, bodies);
     }
     for (JointTreeNode& node : t.nodes)
     {
@@ -348,19 +359,18 @@ Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepCont
     return change;
 }
 
-// Factors the trees as the bodies are now and solves for every node's value: a body's change of
-// velocity, a joint's impulse (negated).
-void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
+// Solves the factored nodes [begin, end) (whole trees) for the right-hand sides in their values:
+// afterwards a body node's value is its change (of velocity, or of place), a joint node's its
+// impulse, negated.
+void substitute(JointTrees& t, std::int32_t begin, std::int32_t end)
 {
-    factor(w, t);
-    for (JointTreeNode& node : t.nodes)
-    {
-        node.value = node.joint >= 0 ? wantedChange(w, node, ctx) : Vec3{};
-    }
+    const auto first = t.nodes.begin() + begin;
+    const auto last = t.nodes.begin() + end;
     // Forward: each node's value, less what its children's pass up (a body's through its joint's
     // rows, a joint's through the transpose).
-    for (const JointTreeNode& node : t.nodes)
+    for (auto it = first; it != last; ++it)
     {
+        const JointTreeNode& node = *it;
         if (node.parent >= 0)
         {
             JointTreeNode& parent = t.nodes[static_cast<std::size_t>(node.parent)];
@@ -370,9 +380,9 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
         }
     }
     // Back: the roots' values, then each node's from its parent's.
-    for (auto it = t.nodes.rbegin(); it != t.nodes.rend(); ++it)
+    for (auto it = last; it != first;)
     {
-        JointTreeNode& node = *it;
+        JointTreeNode& node = *--it;
         Vec3 rest = node.value;
         if (node.parent >= 0)
         {
@@ -383,7 +393,326 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
     }
 }
 
+// A loop's rows for one of its bodies, transposed: the impulse on the body of a unit impulse on
+// row 0 (x) or 1 (y) of its shared point.
+Vec3 loopImpulse(const TreeLoop& loop, int row, bool isB)
+{
+    const Vec2 r = isB ? loop.anchorB : loop.anchorA;
+    const float sign = isB ? 1.0f : -1.0f;
+    return row == 0 ? Vec3{sign, 0.0f, -sign * r.y} : Vec3{0.0f, sign, sign * r.x};
+}
+
+// Row `row` of a loop times the changes in the nodes' values (bodies' changes).
+float loopRowTimes(const JointTrees& t, const TreeLoop& loop, int row, const Vec3* values, std::int32_t begin)
+{
+    float sum = 0.0f;
+    if (loop.nodeA >= 0)
+    {
+        sum += dot(loopImpulse(loop, row, false), values[loop.nodeA - begin]);
+    }
+    if (loop.nodeB >= 0)
+    {
+        sum += dot(loopImpulse(loop, row, true), values[loop.nodeB - begin]);
+    }
+    static_cast<void>(t);
+    return sum;
+}
+
+// Solves the n x n system a x = b in place (b becomes x) by elimination with partial pivoting;
+// leaves zeros where it is singular.
+void solveSmall(float* a, float* b, int n)
+{
+    for (int c = 0; c < n; ++c)
+    {
+        int pivot = c;
+        for (int r = c + 1; r < n; ++r)
+        {
+            pivot = std::fabs(a[r * n + c]) > std::fabs(a[pivot * n + c]) ? r : pivot;
+        }
+        if (a[pivot * n + c] == 0.0f)
+        {
+            std::fill(b, b + n, 0.0f);
+            return;
+        }
+        for (int k = 0; k < n; ++k)
+        {
+            std::swap(a[c * n + k], a[pivot * n + k]);
+        }
+        std::swap(b[c], b[pivot]);
+        for (int r = c + 1; r < n; ++r)
+        {
+            const float f = a[r * n + c] / a[c * n + c];
+            for (int k = c; k < n; ++k)
+            {
+                a[r * n + k] -= f * a[c * n + k];
+            }
+            b[r] -= f * b[c];
+        }
+    }
+    for (int c = n - 1; c >= 0; --c)
+    {
+        float sum = b[c];
+        for (int k = c + 1; k < n; ++k)
+        {
+            sum -= a[c * n + k] * b[k];
+        }
+        b[c] = sum / a[c * n + c];
+    }
+}
+
+// Closes the loops over each tree: with the nodes' values solved for the tree alone, finds the
+// loops' impulses that make their rows' changes what `wanted` asks (given the tree's), through the
+// tree's responses to unit impulses on those rows, and adds what they do to the nodes' values.
+// `wanted(loop, row)` is the change a loop row asks for before the tree's. Returns the loops'
+// impulses in loopImpulses (two per loop).
+template <class Wanted>
+void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
+{
+    std::int32_t loopIndex = 0;
+    for (TreeRange& tree : t.trees)
+    {
+        if (tree.loops == 0)
+        {
+            continue;
+        }
+        const std::int32_t size = tree.end - tree.begin;
+        const int rows = 2 * tree.loops;
+        TreeLoop* loops = &t.loops[static_cast<std::size_t>(loopIndex)];
+        loopIndex += tree.loops;
+        // The tree's own solution, kept while the responses are found in the nodes.
+        Vec3* base = &t.responses[static_cast<std::size_t>(tree.firstResponse)];
+        for (std::int32_t i = 0; i < size; ++i)
+        {
+            base[i] = t.nodes[static_cast<std::size_t>(tree.begin + i)].value;
+        }
+        float s[(2 * kMaxTreeLoops) * (2 * kMaxTreeLoops)];
+        float r[2 * kMaxTreeLoops];
+        for (int e = 0; e < rows; ++e)
+        {
+            const TreeLoop& loop = loops[e / 2];
+            for (std::int32_t i = 0; i < size; ++i)
+            {
+                t.nodes[static_cast<std::size_t>(tree.begin + i)].value = Vec3{};
+            }
+            if (loop.nodeA >= 0)
+            {
+                t.nodes[static_cast<std::size_t>(loop.nodeA)].value = loopImpulse(loop, e % 2, false);
+            }
+            if (loop.nodeB >= 0)
+            {
+                t.nodes[static_cast<std::size_t>(loop.nodeB)].value = loopImpulse(loop, e % 2, true);
+            }
+            substitute(t, tree.begin, tree.end);
+            Vec3* response = base + static_cast<std::ptrdiff_t>(size) * (e + 1);
+            for (std::int32_t i = 0; i < size; ++i)
+            {
+                response[i] = t.nodes[static_cast<std::size_t>(tree.begin + i)].value;
+            }
+        }
+        for (int e = 0; e < rows; ++e)
+        {
+            const TreeLoop& loop = loops[e / 2];
+            r[e] = wanted(loop, e % 2) - loopRowTimes(t, loop, e % 2, base, tree.begin);
+            for (int f = 0; f < rows; ++f)
+            {
+                s[e * rows + f] = loopRowTimes(
+                    t, loop, e % 2, base + static_cast<std::ptrdiff_t>(size) * (f + 1), tree.begin);
+            }
+        }
+        solveSmall(s, r, rows);
+        for (std::int32_t i = 0; i < size; ++i)
+        {
+            Vec3 value = base[i];
+            for (int f = 0; f < rows; ++f)
+            {
+                const Vec3 response = base[static_cast<std::ptrdiff_t>(size) * (f + 1) + i];
+                value = value + Vec3{r[f] * response.x, r[f] * response.y, r[f] * response.z};
+            }
+            t.nodes[static_cast<std::size_t>(tree.begin + i)].value = value;
+        }
+        for (int e = 0; e < rows; ++e)
+        {
+            loopImpulses[2 * (loops - t.loops.data()) + e] = r[e];
+        }
+    }
+}
+
+// Factors the trees as the bodies are now and solves for the velocities the pass asks of them.
+void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
+{
+    factor(w, t);
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.value = node.joint >= 0 ? wantedChange(w, node, ctx) : Vec3{};
+    }
+    substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
+    if (t.loops.empty())
+    {
+        return;
+    }
+    const SolverBodies& bodies = w.solverBodies;
+    const auto wanted = [&](const TreeLoop& loop, int row)
+    {
+        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+        const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
+        const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
+        const Vec2 speed = (b.v + cross(b.w, loop.anchorB)) - (a.v + cross(a.w, loop.anchorA));
+        Vec2 change = -speed;
+        if (ctx.useBias)
+        {
+            change -= ctx.jointSoftness.biasRate * currentSeparation(f, bodies, loop.anchorA, loop.anchorB);
+        }
+        return row == 0 ? change.x : change.y;
+    };
+    closeLoops(t, wanted, t.loopImpulses.data());
+}
+
+// The relax pass's projection, solved over the whole tree at once: the bodies are moved, as
+// position impulses at the joints would move them, until every shared point of the tree is
+// drifted by no more than kJointProjectionSlop (to first order in the turns). Velocities are left
+// alone.
+void projectTrees(WorldState& w, JointTrees& t)
+{
+    SolverBodies& bodies = w.solverBodies;
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.turn = false;
+    }
+    factor(w, t);
+    const auto excessOf = [&](const JointFrame& f, Vec2 rA, Vec2 rB)
+    {
+        const Vec2 separation = currentSeparation(f, bodies, rA, rB);
+        const float gap = length(separation);
+        return gap > kJointProjectionSlop ? ((gap - kJointProjectionSlop) / gap) * separation : Vec2{};
+    };
+    bool drifted = false;
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.value = Vec3{};
+        if (node.joint >= 0)
+        {
+            const Vec2 excess = excessOf(recordOf(w, node).frame, node.anchorA, node.anchorB);
+            drifted = drifted || excess.x != 0.0f || excess.y != 0.0f;
+            node.value = {-excess.x, -excess.y, 0.0f};
+        }
+    }
+    for (const TreeLoop& loop : t.loops)
+    {
+        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+        const Vec2 excess = excessOf(f, loop.anchorA, loop.anchorB);
+        drifted = drifted || excess.x != 0.0f || excess.y != 0.0f;
+    }
+    if (!drifted)
+    {
+        return;
+    }
+    substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
+    if (!t.loops.empty())
+    {
+        const auto wanted = [&](const TreeLoop& loop, int row)
+        {
+            const JointFrame& f =
+                w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+            const Vec2 excess = excessOf(f, loop.anchorA, loop.anchorB);
+            return row == 0 ? -excess.x : -excess.y;
+        };
+        closeLoops(t, wanted, t.loopImpulses.data());
+    }
+    for (const JointTreeNode& node : t.nodes)
+    {
+        if (node.joint < 0)
+        {
+            moveBody(bodies, node.body, node.value);
+        }
+    }
+}
+
+// Parents came first; the elimination wants children first. Reverses the nodes (and the trees'
+// ranges), and counts each node's children and notes its tree.
+void orderForElimination(JointTrees& t)
+{
+    std::reverse(t.nodes.begin(), t.nodes.end());
+    const auto count = static_cast<std::int32_t>(t.nodes.size());
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.parent = node.parent >= 0 ? count - 1 - node.parent : -1;
+    }
+    for (const JointTreeNode& node : t.nodes)
+    {
+        if (node.parent >= 0)
+        {
+            ++t.nodes[static_cast<std::size_t>(node.parent)].children;
+        }
+    }
+    std::reverse(t.trees.begin(), t.trees.end());
+    for (std::size_t i = 0; i < t.trees.size(); ++i)
+    {
+        TreeRange& range = t.trees[i];
+        range = {count - range.end, count - range.begin, 0, 0};
+        for (std::int32_t n = range.begin; n < range.end; ++n)
+        {
+            t.nodes[static_cast<std::size_t>(n)].tree = static_cast<std::int32_t>(i);
+        }
+    }
+}
+
+// The joints that close a loop over one tree (or from it to the ground), up to kMaxTreeLoops a
+// tree, grouped by tree; the others stay with the one-at-a-time passes.
+void pickLoops(WorldState& w, JointTrees& t)
+{
+    t.nodeOf.assign(w.solverBodies.velocities.size(), -1);
+    for (std::size_t n = 0; n < t.nodes.size(); ++n)
+    {
+        if (t.nodes[n].joint < 0)
+        {
+            t.nodeOf[static_cast<std::size_t>(t.nodes[n].body)] = static_cast<std::int32_t>(n);
+        }
+    }
+    for (const std::int32_t k : t.loopCandidates)
+    {
+        const JointTrees::Pair p = t.pairs[static_cast<std::size_t>(k)];
+        TreeLoop loop;
+        loop.joint = k;
+        loop.nodeA = p.a > 0 ? t.nodeOf[static_cast<std::size_t>(p.a)] : -1;
+        loop.nodeB = p.b > 0 ? t.nodeOf[static_cast<std::size_t>(p.b)] : -1;
+        const std::int32_t treeA = loop.nodeA >= 0 ? t.nodes[static_cast<std::size_t>(loop.nodeA)].tree : -1;
+        const std::int32_t treeB = loop.nodeB >= 0 ? t.nodes[static_cast<std::size_t>(loop.nodeB)].tree : -1;
+        loop.tree = treeA >= 0 ? treeA : treeB;
+        const bool oneTree = loop.tree >= 0 && (treeA < 0 || treeB < 0 || treeA == treeB);
+        if (!oneTree || t.trees[static_cast<std::size_t>(loop.tree)].loops == kMaxTreeLoops)
+        {
+            continue;
+        }
+        ++t.trees[static_cast<std::size_t>(loop.tree)].loops;
+        w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame.treeLoop = true;
+        t.loops.push_back(loop);
+    }
+    std::sort(t.loops.begin(), t.loops.end(),
+              [](const TreeLoop& a, const TreeLoop& b)
+              { return a.tree != b.tree ? a.tree < b.tree : a.joint < b.joint; });
+    // Room for each looped tree's own solution and its loop rows' responses.
+    std::int32_t responses = 0;
+    for (TreeRange& range : t.trees)
+    {
+        if (range.loops > 0)
+        {
+            range.firstResponse = responses;
+            responses += (range.end - range.begin) * (1 + 2 * range.loops);
+        }
+    }
+    t.responses.resize(static_cast<std::size_t>(responses));
+    t.loopImpulses.assign(2 * t.loops.size(), 0.0f);
+}
+
 } // namespace
+
+void projectJointTrees(StepContext& ctx)
+{
+    if (!ctx.world.jointTrees.nodes.empty())
+    {
+        projectTrees(ctx.world, ctx.world.jointTrees);
+    }
+}
 
 void buildJointTrees(StepContext& ctx)
 {
@@ -391,6 +720,9 @@ void buildJointTrees(StepContext& ctx)
     JointTrees& t = w.jointTrees;
     t.nodes.clear();
     t.treeJoints.clear();
+    t.trees.clear();
+    t.loops.clear();
+    t.loopCandidates.clear();
     // Sized by the world's joints and bodies, not this step's, so that the trees growing as bodies
     // wake does not allocate once the world has been stepped.
     const std::size_t joints = w.joints.records.size();
@@ -398,6 +730,9 @@ void buildJointTrees(StepContext& ctx)
     t.nodes.reserve(2 * joints + 1);
     t.treeJoints.reserve(joints);
     t.pairs.reserve(joints);
+    t.trees.reserve(joints);
+    t.loopCandidates.reserve(joints);
+    t.loops.reserve(joints);
     t.edges.reserve(2 * joints);
     t.sets.reserve(slots);
     t.firstEdge.reserve(slots + 1);
@@ -413,39 +748,32 @@ void buildJointTrees(StepContext& ctx)
     linkBodies(w, t);
     t.visited.assign(w.solverBodies.velocities.size(), 0);
     // Trees that reach the ground are rooted at the joint that does; the rest at a body.
+    const auto grow = [&](std::int32_t slot, bool fromGround, std::int32_t k)
+    {
+        TreeRange range;
+        range.begin = static_cast<std::int32_t>(t.nodes.size());
+        growTree(w, t, slot, fromGround ? addNode(t, -1, 0, k) : -1);
+        range.end = static_cast<std::int32_t>(t.nodes.size());
+        t.trees.push_back(range);
+    };
     for (const std::int32_t k : t.treeJoints)
     {
-        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
-        const std::int32_t a = nodeSlot(w.solverBodies, f.indexA);
-        const std::int32_t b = nodeSlot(w.solverBodies, f.indexB);
-        if (a == 0 || b == 0)
+        const JointTrees::Pair p = t.pairs[static_cast<std::size_t>(k)];
+        if (p.a == 0 || p.b == 0)
         {
-            growTree(w, t, a == 0 ? b : a, addNode(t, -1, 0, k));
+            grow(p.a == 0 ? p.b : p.a, true, k);
         }
     }
     for (const std::int32_t k : t.treeJoints)
     {
-        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
-        const std::int32_t a = nodeSlot(w.solverBodies, f.indexA);
+        const std::int32_t a = t.pairs[static_cast<std::size_t>(k)].a;
         if (t.visited[static_cast<std::size_t>(a)] == 0)
         {
-            growTree(w, t, a, -1);
+            grow(a, false, k);
         }
     }
-    // Parents came first; the elimination wants children first.
-    std::reverse(t.nodes.begin(), t.nodes.end());
-    const auto last = static_cast<std::int32_t>(t.nodes.size()) - 1;
-    for (JointTreeNode& node : t.nodes)
-    {
-        node.parent = node.parent >= 0 ? last - node.parent : -1;
-    }
-    for (const JointTreeNode& node : t.nodes)
-    {
-        if (node.parent >= 0)
-        {
-            ++t.nodes[static_cast<std::size_t>(node.parent)].children;
-        }
-    }
+    orderForElimination(t);
+    pickLoops(w, t);
 }
 
 void solveJointTrees(StepContext& ctx)
@@ -457,16 +785,6 @@ void solveJointTrees(StepContext& ctx)
         return;
     }
     SolverBodies& bodies = w.solverBodies;
-    if (ctx.projectJoints)
-    {
-        for (const JointTreeNode& node : t.nodes)
-        {
-            if (node.joint >= 0)
-            {
-                projectPoint(recordOf(w, node), bodies);
-            }
-        }
-    }
     for (JointTreeNode& node : t.nodes)
     {
         node.turn = node.joint >= 0 &&
@@ -502,6 +820,11 @@ void solveJointTrees(StepContext& ctx)
             addTreeImpulseOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
                              Vec3{-node.value.x, -node.value.y, node.turn ? -node.value.z : 0.0f});
         }
+    }
+    for (std::size_t i = 0; i < t.loops.size(); ++i)
+    {
+        addTreeImpulseOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(t.loops[i].joint)]],
+                         Vec3{t.loopImpulses[2 * i], t.loopImpulses[2 * i + 1], 0.0f});
     }
 }
 

@@ -33,6 +33,7 @@ struct JointTreeNode
 {
     std::int32_t parent = -1; // node index; -1 for a root
     std::int32_t children = 0;
+    std::int32_t tree = 0;   // index in JointTrees::trees
     std::int32_t body = 0;   // a body node's solver slot
     std::int32_t joint = -1; // a joint node's index in Joints::solved; -1 for a body node
     bool turn = false;       // a joint node's third row (B's turn less A's) holds this pass
@@ -45,9 +46,38 @@ struct JointTreeNode
     Vec2 anchorB;
 };
 
+// A tree's nodes (a run of JointTrees::nodes) and how many loops close over it.
+struct TreeRange
+{
+    std::int32_t begin = 0;
+    std::int32_t end = 0;
+    std::int32_t loops = 0;
+    std::int32_t firstResponse = 0; // into JointTrees::responses
+};
+
+// A joint that closes a loop over one tree (or from it to the ground): its shared point is solved
+// with the tree's, through the tree's responses to impulses at its anchors.
+struct TreeLoop
+{
+    std::int32_t joint = -1; // index in Joints::solved
+    std::int32_t tree = -1;
+    std::int32_t nodeA = -1; // its bodies' nodes; -1 for the ground
+    std::int32_t nodeB = -1;
+    Vec2 anchorA;
+    Vec2 anchorB;
+};
+
+inline constexpr std::int32_t kMaxTreeLoops = 4; // per tree; more stay with the one-at-a-time passes
+
 // Reused from step to step.
 struct JointTrees
 {
+    std::vector<TreeRange> trees;
+    std::vector<TreeLoop> loops;
+    std::vector<Vec3> responses;              // per tree with loops: each loop row's response, node by node
+    std::vector<std::int32_t> nodeOf;         // per solver slot: its body node, or -1
+    std::vector<std::int32_t> loopCandidates; // indices into Joints::solved
+    std::vector<float> loopImpulses;          // two per loop, from the last solve
     std::vector<JointTreeNode> nodes;
     // Scratch for building them.
     struct Pair
@@ -69,6 +99,9 @@ struct JointTrees
 // After the joints are prepared (soft step): picks the joints the trees solve, marks them
 // (JointFrame::inTree), and orders the trees' nodes.
 void buildJointTrees(StepContext& ctx);
+// Soft step's relax pass, first: the bodies moved (not their velocities) until every shared point of
+// the trees has drifted apart by no more than kJointProjectionSlop, solved over each tree at once.
+void projectJointTrees(StepContext& ctx);
 // One pass over the trees: with the push toward zero error (ctx.useBias) or holding the velocities
 // the joints allow (relax). Joints' own passes do the rest of each joint first.
 void solveJointTrees(StepContext& ctx);

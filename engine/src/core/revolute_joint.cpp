@@ -129,7 +129,7 @@ void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, S
     {
         solveLimits(j, f, ctx, bodies);
     }
-    if (!f.inTree)
+    if (!f.inTree && !f.treeLoop)
     {
         solveSharedPoint(j.linearImpulse, f, ctx, bodies);
     }

@@ -290,6 +290,7 @@ void solveSoftStep(StepContext& ctx)
         integratePositions<true>(ctx, ctx.h, maxTranslation, maxRotation);
         ctx.useBias = false;
         ctx.projectJoints = true;
+        projectJointTrees(ctx);
         solveJoints(ctx);
         solveSoftContacts(ctx);
         solveJointTrees(ctx);

@@ -65,7 +65,7 @@ void solveJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, Solve
     {
         solveTurn(j, f, ctx, bodies);
     }
-    if (!f.inTree)
+    if (!f.inTree && !f.treeLoop)
     {
         solveSharedPoint(j.linearImpulse, f, ctx, bodies);
     }
