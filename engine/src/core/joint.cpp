@@ -309,6 +309,10 @@ bool treeTurnPushes(const Kind& /*j*/, float /*impulse*/)
     return true;
 }
 template <class Kind>
+void releaseTreeTurn(Kind& /*j*/)
+{
+}
+template <class Kind>
 void addTreeImpulse(Kind& /*j*/, Vec3 /*impulse*/)
 {
 }
@@ -331,6 +335,11 @@ float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverB
 bool treeTurnPushesOf(const JointRecord& j, float impulse)
 {
     return visitKind(j, [impulse](const auto& kind) { return treeTurnPushes(kind, impulse); });
+}
+
+void releaseTreeTurnOf(JointRecord& j)
+{
+    visitKind(j, [](auto& kind) { releaseTreeTurn(kind); });
 }
 
 void addTreeImpulseOf(JointRecord& j, Vec3 impulse)

@@ -87,11 +87,13 @@ JointReaction reactionOf(const JointRecord& j, float invDt);
 // What a joint gives the joint trees (joint_tree.hpp): whether its rigid rows join them (a shared
 // point, and maybe B's turn less A's); whether the turn row holds this pass (deciding, for a limit,
 // which bound); the speed the turn row pushes at; whether an impulse on the turn row pushes (a
-// limit's may not pull); and the impulses the trees solved for.
+// limit's may not pull, and is let go when it would); and the impulses the trees solved for.
 bool joinsTreesOf(const JointRecord& j);
 bool treeTurnRowOf(JointRecord& j, const StepContext& ctx, const SolverBodies& bodies);
 float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverBodies& bodies);
 bool treeTurnPushesOf(const JointRecord& j, float impulse);
+// Lets go of a turn row that pulled, for the rest of the step.
+void releaseTreeTurnOf(JointRecord& j);
 void addTreeImpulseOf(JointRecord& j, Vec3 impulse);
 
 // The joint stages, in the order the step runs them. Joints are solved one at a time in index

@@ -32,7 +32,7 @@ struct JointFrame
     float angleOffset = 0.0f; // the angles of bodies in slot 0, which the poses do not hold: B's less A's
     Rot qA;                   // A's rotation at the start of the step, for directions fixed in A
     bool inTree = false;      // soft step: a joint tree solves its rigid rows (joint_tree.hpp)
-    bool treeLoop = false;    // ... or this joint closes a loop over one, and its shared point is solved with it
+    bool treeLoop = false; // ... or this joint closes a loop over one, and its shared point is solved with it
 };
 
 inline SolverVelocity& velocityOf(SolverBodies& bodies, std::int32_t index)
@@ -221,6 +221,7 @@ inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, Vec2 p)
     {
         return;
     }
+    ++bodies.poseVersion;
     SolverPose& pose = bodies.poses[static_cast<std::size_t>(index)];
     SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(index)];
     const Vec2 dc = m.invMass * p;

@@ -332,6 +332,26 @@ void factor(WorldState& w, JointTrees& t)
     }
 }
 
+// Factors the trees unless the poses and the rows that hold are as they were last time: between
+// one substep's relax and the next substep's push nothing moves.
+void refactor(WorldState& w, JointTrees& t)
+{
+    const bool sameRows =
+        std::all_of(t.nodes.begin(), t.nodes.end(),
+                    [](const JointTreeNode& node) { return node.turn == node.factoredTurn; });
+    if (t.factored && sameRows && t.factoredPoses == w.solverBodies.poseVersion)
+    {
+        return;
+    }
+    factor(w, t);
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.factoredTurn = node.turn;
+    }
+    t.factored = true;
+    t.factoredPoses = w.solverBodies.poseVersion;
+}
+
 // What the pass asks of a joint node: the change of its rows' speeds, toward zero speed, plus (with
 // the push) a speed that closes the joint's error at the joints' soft rate.
 Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepContext& ctx)
@@ -540,7 +560,7 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
 // Factors the trees as the bodies are now and solves for the velocities the pass asks of them.
 void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
 {
-    factor(w, t);
+    refactor(w, t);
     for (JointTreeNode& node : t.nodes)
     {
         node.value = node.joint >= 0 ? wantedChange(w, node, ctx) : Vec3{};
@@ -578,7 +598,7 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         node.turn = false;
     }
-    factor(w, t);
+    refactor(w, t);
     const auto excessOf = [&](const JointFrame& f, Vec2 rA, Vec2 rB)
     {
         const Vec2 separation = currentSeparation(f, bodies, rA, rB);
@@ -625,6 +645,7 @@ void projectTrees(WorldState& w, JointTrees& t)
             moveBody(bodies, node.body, node.value);
         }
     }
+    ++bodies.poseVersion;
 }
 
 // Parents came first; the elimination wants children first. Reverses the nodes (and the trees'
@@ -719,6 +740,7 @@ void buildJointTrees(StepContext& ctx)
     WorldState& w = ctx.world;
     JointTrees& t = w.jointTrees;
     t.nodes.clear();
+    t.factored = false;
     t.treeJoints.clear();
     t.trees.clear();
     t.loops.clear();
@@ -792,13 +814,15 @@ void solveJointTrees(StepContext& ctx)
                                   ctx, bodies);
     }
     solveOnce(w, t, ctx);
-    // A turn row that is a limit may only push. Where the solve pulled on one, it is let go and the
-    // pass solved again without it (its own one-at-a-time solve has already held it if it must).
+    // A turn row that is a limit may only push. Where the solve pulled on one, it is let go for the
+    // rest of the step and the pass solved again without it (the limit's own one-at-a-time solve
+    // still holds it if it must).
     bool again = false;
     for (JointTreeNode& node : t.nodes)
     {
         if (node.joint >= 0 && node.turn && !treeTurnPushesOf(recordOf(w, node), -node.value.z))
         {
+            releaseTreeTurnOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]]);
             node.turn = false;
             again = true;
         }

@@ -33,10 +33,11 @@ struct JointTreeNode
 {
     std::int32_t parent = -1; // node index; -1 for a root
     std::int32_t children = 0;
-    std::int32_t tree = 0;   // index in JointTrees::trees
-    std::int32_t body = 0;   // a body node's solver slot
-    std::int32_t joint = -1; // a joint node's index in Joints::solved; -1 for a body node
-    bool turn = false;       // a joint node's third row (B's turn less A's) holds this pass
+    std::int32_t tree = 0;     // index in JointTrees::trees
+    std::int32_t body = 0;     // a body node's solver slot
+    std::int32_t joint = -1;   // a joint node's index in Joints::solved; -1 for a body node
+    bool turn = false;         // a joint node's third row (B's turn less A's) holds this pass
+    bool factoredTurn = false; // ... and held when the trees were last factored
     // The rows of the joint (this node's, or its parent's) for the body (this node's, or its
     // parent's): the block of the tree's matrix between this node and its parent, or its transpose.
     TreeRows link;
@@ -72,6 +73,9 @@ inline constexpr std::int32_t kMaxTreeLoops = 4; // per tree; more stay with the
 // Reused from step to step.
 struct JointTrees
 {
+    // The factors are kept while the poses and the rows that hold stay as they were.
+    bool factored = false;
+    std::uint32_t factoredPoses = 0; // SolverBodies::poseVersion when factored
     std::vector<TreeRange> trees;
     std::vector<TreeLoop> loops;
     std::vector<Vec3> responses;              // per tree with loops: each loop row's response, node by node

@@ -102,6 +102,7 @@ void prepareJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx,
     const float k = bodies.velocities[static_cast<std::size_t>(f.indexA)].invInertia +
                     bodies.velocities[static_cast<std::size_t>(f.indexB)].invInertia;
     j.axialMass = k > 0.0f ? 1.0f / k : 0.0f;
+    j.treeLimitReleased = false;
     j.linearImpulse *= warmStartScale;
     j.motorImpulse *= warmStartScale;
     j.lowerImpulse *= warmStartScale;
@@ -139,7 +140,7 @@ bool treeTurnRow(RevoluteJoint& j, const JointFrame& f, const StepContext& /*ctx
                  const SolverBodies& bodies)
 {
     j.treeLimit = 0;
-    if (!j.def.enableLimit || j.axialMass == 0.0f)
+    if (!j.def.enableLimit || j.axialMass == 0.0f || j.treeLimitReleased)
     {
         return false;
     }

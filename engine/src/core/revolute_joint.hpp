@@ -21,6 +21,8 @@ struct RevoluteJoint
     float axialMass = 0.0f; // 1 / (iA + iB), this step
     // The limit a joint tree holds this pass: 1 the lower, -1 the upper, 0 neither.
     int treeLimit = 0;
+    // A tree let go of the limit this step (it pulled): the limit's own solve holds it till the next.
+    bool treeLimitReleased = false;
 };
 
 // Throws, naming the field, when the definition breaks the spec's rules.
@@ -41,6 +43,11 @@ bool treeTurnRow(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, 
 float treeTurnBias(const RevoluteJoint& j, const JointFrame& f, const StepContext& ctx,
                    const SolverBodies& bodies);
 bool treeTurnPushes(const RevoluteJoint& j, float impulse);
+inline void releaseTreeTurn(RevoluteJoint& j)
+{
+    j.treeLimitReleased = true;
+    j.treeLimit = 0;
+}
 void addTreeImpulse(RevoluteJoint& j, Vec3 impulse);
 // Scales the impulses from a substep's to a whole step's, dropping non-finite ones.
 void storeJointImpulses(RevoluteJoint& j, float toStep);

@@ -148,6 +148,7 @@ template <bool kKeepDeltas>
 void integratePositions(StepContext& ctx, float dt, float maxTranslation, float maxRotation)
 {
     SolverBodies& bodies = ctx.world.solverBodies;
+    ++bodies.poseVersion;
     const std::size_t bodyEnd = bodies.velocities.size();
     for (std::size_t i = 1; i < bodyEnd; ++i)
     {

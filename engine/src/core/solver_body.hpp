@@ -57,6 +57,9 @@ struct SolverBodies
     std::vector<SolverPose> poses;
     std::vector<SolverDelta> deltas;
     std::vector<std::uint32_t> toBody; // body slot of solver slot i + 1
+    // Counts the moves of the poses within a step, so that what is computed from them can be kept
+    // while they stay (the joint trees' factors).
+    std::uint32_t poseVersion = 0;
 };
 
 // Relative velocity of B against A at a point, along a direction d whose lever-arm scalars
