@@ -352,6 +352,7 @@ void prepareJoints(StepContext& ctx)
     WorldState& w = ctx.world;
     Joints& joints = w.joints;
     joints.solved.clear();
+    joints.treeBodies.clear();
     const auto slots = static_cast<std::uint32_t>(joints.records.size());
     for (std::uint32_t i = 0; i < slots; ++i)
     {
@@ -363,6 +364,8 @@ void prepareJoints(StepContext& ctx)
         j.frame = frameOf(w, j);
         visitKind(j, [&](auto& kind) { prepareJoint(kind, j.frame, ctx, w.solverBodies); });
         joints.solved.push_back(i);
+        joints.treeBodies.push_back(joinsTreesOf(j) ? std::pair{j.frame.indexA, j.frame.indexB}
+                                                    : std::pair{std::int32_t{-1}, std::int32_t{-1}});
     }
 }
 

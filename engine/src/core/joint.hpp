@@ -61,6 +61,9 @@ struct Joints
     std::vector<std::uint32_t> free; // slots to reuse, most recently freed last
     int count = 0;
     std::vector<std::uint32_t> solved; // the joints this step solves, in index order
+    // Per solved joint, noted while its record is at hand: its bodies' solver slots when the
+    // joint trees take its type, {-1, -1} when not.
+    std::vector<std::pair<std::int32_t, std::int32_t>> treeBodies;
 };
 
 inline JointType typeOf(const JointRecord& j)

@@ -86,14 +86,12 @@ void markMeshes(JointTrees& t, std::size_t slots)
 void pickTreeJoints(WorldState& w, JointTrees& t)
 {
     const SolverBodies& bodies = w.solverBodies;
-    // Each solved joint's node slots, read from the records once; -1 for a type the trees do not take.
+    // Each solved joint's node slots (0: the ground), or -1 for a type the trees do not take.
     t.pairs.clear();
-    for (const std::uint32_t i : w.joints.solved)
+    for (const auto& [a, b] : w.joints.treeBodies)
     {
-        const JointRecord& j = w.joints.records[i];
-        t.pairs.push_back(joinsTreesOf(j) ? JointTrees::Pair{nodeSlot(bodies, j.frame.indexA),
-                                                             nodeSlot(bodies, j.frame.indexB)}
-                                          : JointTrees::Pair{-1, -1});
+        t.pairs.push_back(a >= 0 ? JointTrees::Pair{nodeSlot(bodies, a), nodeSlot(bodies, b)}
+                                 : JointTrees::Pair{-1, -1});
     }
     markMeshes(t, bodies.velocities.size());
     std::iota(t.sets.begin(), t.sets.end(), 0);
