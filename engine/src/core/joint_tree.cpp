@@ -494,23 +494,23 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
             continue;
         }
         const std::int32_t size = tree.end - tree.begin;
-        const int rows = 2 * tree.loops;
+        const int rows = 2 * std::min(tree.loops, kMaxTreeLoops);
         TreeLoop* loops = &t.loops[static_cast<std::size_t>(loopIndex)];
         loopIndex += tree.loops;
         // The tree's own solution, kept while the responses are found in the nodes.
         Vec3* base = &t.responses[static_cast<std::size_t>(tree.firstResponse)];
         for (std::int32_t i = 0; i < size; ++i)
         {
-            base[i] = t.nodes[static_cast<std::size_t>(tree.begin + i)].value;
+            base[i] = t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value;
         }
-        float s[(2 * kMaxTreeLoops) * (2 * kMaxTreeLoops)];
-        float r[2 * kMaxTreeLoops];
+        float s[(2 * kMaxTreeLoops) * (2 * kMaxTreeLoops)] = {};
+        float r[2 * kMaxTreeLoops] = {};
         for (int e = 0; e < rows; ++e)
         {
             const TreeLoop& loop = loops[e / 2];
             for (std::int32_t i = 0; i < size; ++i)
             {
-                t.nodes[static_cast<std::size_t>(tree.begin + i)].value = Vec3{};
+                t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value = Vec3{};
             }
             if (loop.nodeA >= 0)
             {
@@ -524,7 +524,8 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
             Vec3* response = base + static_cast<std::ptrdiff_t>(size) * (e + 1);
             for (std::int32_t i = 0; i < size; ++i)
             {
-                response[i] = t.nodes[static_cast<std::size_t>(tree.begin + i)].value;
+                response[i] =
+                    t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value;
             }
         }
         for (int e = 0; e < rows; ++e)
@@ -546,7 +547,7 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
                 const Vec3 response = base[static_cast<std::ptrdiff_t>(size) * (f + 1) + i];
                 value = value + Vec3{r[f] * response.x, r[f] * response.y, r[f] * response.z};
             }
-            t.nodes[static_cast<std::size_t>(tree.begin + i)].value = value;
+            t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value = value;
         }
         for (int e = 0; e < rows; ++e)
         {
