@@ -233,6 +233,18 @@ Mat33 throughRowsTransposed(const TreeRows& j, const Mat33& x)
               j.a * z0.z + j.b * z1.z + j.c * z2.z}}};
 }
 
+// The inverse of [-S2 0; 0 1], S2 the upper left 2x2 of s: a joint without its turn row.
+Mat33 pointInverse(const Mat33& s)
+{
+    const float a = -s.r[0].x;
+    const float b = -s.r[0].y;
+    const float c = -s.r[1].x;
+    const float d = -s.r[1].y;
+    float det = a * d - b * c;
+    det = det != 0.0f ? 1.0f / det : 0.0f;
+    return {{{det * d, -det * b, 0.0f}, {-det * c, det * a, 0.0f}, {0.0f, 0.0f, 1.0f}}};
+}
+
 // A joint node's rows for the body at slot.
 TreeRows rowsFor(const JointTreeNode& joint, const JointFrame& f, const SolverBodies& bodies,
                  std::int32_t slot)
@@ -319,8 +331,9 @@ void factor(WorldState& w, JointTrees& t)
         }
         else
         {
-            // Without its turn row, a joint keeps its third as an identity, solved to zero.
-            node.inverse = inverse(diagonal(0.0f, 0.0f, node.turn ? 0.0f : 1.0f) - fromChildren);
+            // Without its turn row, a joint keeps its third as an identity, solved to zero: its
+            // block is then the 2x2 of its point alone.
+            node.inverse = node.turn ? inverse(Mat33{} - fromChildren) : pointInverse(fromChildren);
             if (parent != nullptr)
             {
                 node.link = rowsFor(node, recordOf(w, node).frame, bodies, parent->body);
@@ -593,37 +606,42 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
 void projectTrees(WorldState& w, JointTrees& t)
 {
     SolverBodies& bodies = w.solverBodies;
-    for (JointTreeNode& node : t.nodes)
-    {
-        node.turn = false;
-    }
-    refactor(w, t);
     const auto excessOf = [&](const JointFrame& f, Vec2 rA, Vec2 rB)
     {
         const Vec2 separation = currentSeparation(f, bodies, rA, rB);
         const float gap = length(separation);
         return gap > kJointProjectionSlop ? ((gap - kJointProjectionSlop) / gap) * separation : Vec2{};
     };
-    bool drifted = false;
+    const auto drifted = [&](const JointFrame& f)
+    {
+        const Vec2 excess = excessOf(f, currentAnchorA(f, bodies), currentAnchorB(f, bodies));
+        return excess.x != 0.0f || excess.y != 0.0f;
+    };
+    // Most passes find nothing drifted: then nothing is factored for the projection.
+    const bool nodeDrifted = std::any_of(t.nodes.begin(), t.nodes.end(),
+                                         [&](const JointTreeNode& node)
+                                         { return node.joint >= 0 && drifted(recordOf(w, node).frame); });
+    const bool loopDrifted = std::any_of(
+        t.loops.begin(), t.loops.end(),
+        [&](const TreeLoop& loop)
+        { return drifted(w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame); });
+    if (!nodeDrifted && !loopDrifted)
+    {
+        return;
+    }
+    for (JointTreeNode& node : t.nodes)
+    {
+        node.turn = false;
+    }
+    refactor(w, t);
     for (JointTreeNode& node : t.nodes)
     {
         node.value = Vec3{};
         if (node.joint >= 0)
         {
             const Vec2 excess = excessOf(recordOf(w, node).frame, node.anchorA, node.anchorB);
-            drifted = drifted || excess.x != 0.0f || excess.y != 0.0f;
             node.value = {-excess.x, -excess.y, 0.0f};
         }
-    }
-    for (const TreeLoop& loop : t.loops)
-    {
-        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
-        const Vec2 excess = excessOf(f, loop.anchorA, loop.anchorB);
-        drifted = drifted || excess.x != 0.0f || excess.y != 0.0f;
-    }
-    if (!drifted)
-    {
-        return;
     }
     substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
     if (!t.loops.empty())
