@@ -211,9 +211,22 @@ inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& m
     b.q = advance(b.q, daB);
 }
 
-// Moves a body by a position impulse p at lever arm r (soft step's projection): its pose, and its
-// motion since the step began, which the constraints measure from. Bodies that impulses cannot
-// move are left exactly as they are.
+// Moves a body by dc and turns it by da (soft step's projections): its pose, and its motion since
+// the step began, which the constraints measure from.
+inline void moveBody(SolverBodies& bodies, std::int32_t index, Vec2 dc, float da)
+{
+    ++bodies.poseVersion;
+    SolverPose& pose = bodies.poses[static_cast<std::size_t>(index)];
+    SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(index)];
+    pose.c += dc;
+    pose.a += da;
+    pose.q = advance(pose.q, da);
+    delta.dp += dc;
+    delta.dq = advance(delta.dq, da);
+}
+
+// Moves a body by a position impulse p at lever arm r. Bodies that impulses cannot move are left
+// exactly as they are.
 inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, Vec2 p)
 {
     const SolverVelocity& m = bodies.velocities[static_cast<std::size_t>(index)];
@@ -221,16 +234,7 @@ inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, Vec2 p)
     {
         return;
     }
-    ++bodies.poseVersion;
-    SolverPose& pose = bodies.poses[static_cast<std::size_t>(index)];
-    SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(index)];
-    const Vec2 dc = m.invMass * p;
-    const float da = m.invInertia * cross(r, p);
-    pose.c += dc;
-    pose.a += da;
-    pose.q = advance(pose.q, da);
-    delta.dp += dc;
-    delta.dq = advance(delta.dq, da);
+    moveBody(bodies, index, m.invMass * p, m.invInertia * cross(r, p));
 }
 
 // A shared point drifted apart by more than kJointProjectionSlop is moved back to that slop, both

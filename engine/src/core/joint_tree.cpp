@@ -10,6 +10,7 @@
 
 #include "joint_tree.hpp"
 
+#include "island.hpp"
 #include "joint.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
@@ -33,17 +34,6 @@ std::int32_t nodeSlot(const SolverBodies& bodies, std::int32_t slot)
     return v.invMass > 0.0f || v.invInertia > 0.0f ? slot : 0;
 }
 
-std::int32_t findSet(std::vector<std::int32_t>& sets, std::int32_t i)
-{
-    while (sets[static_cast<std::size_t>(i)] != i)
-    {
-        const std::int32_t up = sets[static_cast<std::size_t>(sets[static_cast<std::size_t>(i)])];
-        sets[static_cast<std::size_t>(i)] = up;
-        i = up;
-    }
-    return i;
-}
-
 // Marks the bodies of meshes: sets of bodies joined to each other (not counting the ground) by
 // more than a quarter again as many joints as a tree of them would need, such as a grid or a
 // cloth. Their loops are solved one joint at a time anyway, and an exact solve of a tree through
@@ -52,33 +42,38 @@ void markMeshes(JointTrees& t, std::size_t slots)
 {
     t.sets.resize(slots);
     std::iota(t.sets.begin(), t.sets.end(), 0);
-    t.counts.assign(2 * slots, 0); // per set: its joints, then its bodies
+    // Per set root: its bodies, then its joints, added up as sets join.
+    t.counts.assign(2 * slots, 0);
+    std::fill(t.counts.begin(), t.counts.begin() + static_cast<std::ptrdiff_t>(slots), 1);
+    std::int32_t* bodies = t.counts.data();
+    std::int32_t* joints = t.counts.data() + slots;
+    for (const JointTrees::Pair& p : t.pairs)
+    {
+        if (p.a <= 0 || p.b <= 0)
+        {
+            continue;
+        }
+        const std::int32_t ra = findRoot(t.sets, p.a);
+        const std::int32_t rb = findRoot(t.sets, p.b);
+        if (ra != rb)
+        {
+            t.sets[static_cast<std::size_t>(ra)] = rb;
+            bodies[rb] += bodies[ra];
+            joints[rb] += joints[ra];
+        }
+        ++joints[rb];
+    }
     t.meshes.assign(slots, 0);
     for (const JointTrees::Pair& p : t.pairs)
     {
         if (p.a > 0 && p.b > 0)
         {
-            const std::int32_t ra = findSet(t.sets, p.a);
-            t.sets[static_cast<std::size_t>(ra)] = findSet(t.sets, p.b);
+            const std::int32_t root = findRoot(t.sets, p.a);
+            const std::int32_t loops = joints[root] - (bodies[root] - 1);
+            const std::uint8_t mesh = 4 * loops > joints[root] ? 1 : 0;
+            t.meshes[static_cast<std::size_t>(p.a)] = mesh;
+            t.meshes[static_cast<std::size_t>(p.b)] = mesh;
         }
-    }
-    for (const JointTrees::Pair& p : t.pairs)
-    {
-        if (p.a > 0 && p.b > 0)
-        {
-            ++t.counts[static_cast<std::size_t>(findSet(t.sets, p.a))];
-        }
-    }
-    for (std::size_t s = 1; s < slots; ++s)
-    {
-        ++t.counts[slots + static_cast<std::size_t>(findSet(t.sets, static_cast<std::int32_t>(s)))];
-    }
-    for (std::size_t s = 1; s < slots; ++s)
-    {
-        const auto root = static_cast<std::size_t>(findSet(t.sets, static_cast<std::int32_t>(s)));
-        const std::int32_t joints = t.counts[root];
-        const std::int32_t loops = joints - (t.counts[slots + root] - 1);
-        t.meshes[s] = 4 * loops > joints ? 1 : 0;
     }
 }
 
@@ -93,6 +88,10 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
         t.pairs.push_back(a >= 0 ? JointTrees::Pair{nodeSlot(bodies, a), nodeSlot(bodies, b)}
                                  : JointTrees::Pair{-1, -1});
     }
+    if (std::all_of(t.pairs.begin(), t.pairs.end(), [](const JointTrees::Pair& p) { return p.a < 0; }))
+    {
+        return; // no joint the trees take: nothing to pick, and nothing per body to reset
+    }
     markMeshes(t, bodies.velocities.size());
     std::iota(t.sets.begin(), t.sets.end(), 0);
     const auto pairCount = static_cast<std::int32_t>(t.pairs.size());
@@ -103,8 +102,8 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
         {
             continue;
         }
-        const std::int32_t a = findSet(t.sets, p.a);
-        const std::int32_t b = findSet(t.sets, p.b);
+        const std::int32_t a = findRoot(t.sets, p.a);
+        const std::int32_t b = findRoot(t.sets, p.b);
         if (a == b)
         {
             t.loopCandidates.push_back(k);
@@ -117,31 +116,24 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
 }
 
 // Each body's tree joints, as ranges of edges.
-void linkBodies(WorldState& w, JointTrees& t)
+void linkBodies(JointTrees& t, std::size_t slots)
 {
-    const SolverBodies& bodies = w.solverBodies;
-    const std::size_t slots = bodies.velocities.size();
     t.firstEdge.assign(slots + 1, 0);
-    const auto sideSlots = [&](std::int32_t k)
-    {
-        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
-        return std::pair{nodeSlot(bodies, f.indexA), nodeSlot(bodies, f.indexB)};
-    };
     for (const std::int32_t k : t.treeJoints)
     {
-        const auto [a, b] = sideSlots(k);
-        ++t.firstEdge[static_cast<std::size_t>(a)];
-        ++t.firstEdge[static_cast<std::size_t>(b)];
+        const JointTrees::Pair p = t.pairs[static_cast<std::size_t>(k)];
+        ++t.firstEdge[static_cast<std::size_t>(p.a)];
+        ++t.firstEdge[static_cast<std::size_t>(p.b)];
     }
     std::exclusive_scan(t.firstEdge.begin(), t.firstEdge.end(), t.firstEdge.begin(), 0);
     t.edges.resize(static_cast<std::size_t>(t.firstEdge[slots]));
-    // stack holds each slot's fill position while the edges go in.
-    t.stack.assign(t.firstEdge.begin(), t.firstEdge.end() - 1);
+    // Each slot's fill position while the edges go in.
+    t.cursor.assign(t.firstEdge.begin(), t.firstEdge.end() - 1);
     for (const std::int32_t k : t.treeJoints)
     {
-        const auto [a, b] = sideSlots(k);
-        t.edges[static_cast<std::size_t>(t.stack[static_cast<std::size_t>(a)]++)] = k;
-        t.edges[static_cast<std::size_t>(t.stack[static_cast<std::size_t>(b)]++)] = k;
+        const JointTrees::Pair p = t.pairs[static_cast<std::size_t>(k)];
+        t.edges[static_cast<std::size_t>(t.cursor[static_cast<std::size_t>(p.a)]++)] = k;
+        t.edges[static_cast<std::size_t>(t.cursor[static_cast<std::size_t>(p.b)]++)] = k;
     }
 }
 
@@ -158,9 +150,8 @@ std::int32_t addNode(JointTrees& t, std::int32_t parent, std::int32_t body, std:
 
 // Adds the body at slot as a node under parent (a joint node, or -1 for a root) and, breadth first,
 // everything hanging from it: every node comes after its parent.
-void growTree(WorldState& w, JointTrees& t, std::int32_t slot, std::int32_t parent)
+void growTree(JointTrees& t, std::int32_t slot, std::int32_t parent)
 {
-    const SolverBodies& bodies = w.solverBodies;
     std::size_t next = t.nodes.size();
     t.visited[static_cast<std::size_t>(slot)] = 1;
     addNode(t, parent, slot, -1);
@@ -177,9 +168,8 @@ void growTree(WorldState& w, JointTrees& t, std::int32_t slot, std::int32_t pare
         for (std::int32_t e = t.firstEdge[s]; e < t.firstEdge[s + 1]; ++e)
         {
             const std::int32_t k = t.edges[static_cast<std::size_t>(e)];
-            const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame;
-            const std::int32_t a = nodeSlot(bodies, f.indexA);
-            const std::int32_t other = a == node.body ? nodeSlot(bodies, f.indexB) : a;
+            const JointTrees::Pair p = t.pairs[static_cast<std::size_t>(k)];
+            const std::int32_t other = p.a == node.body ? p.b : p.a;
             if (k == from || other == 0 || t.visited[static_cast<std::size_t>(other)] != 0)
             {
                 continue;
@@ -260,18 +250,6 @@ const JointRecord& recordOf(const WorldState& w, const JointTreeNode& node)
     return w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]];
 }
 
-// Moves a body by d (x, y, turn): its pose, and its motion since the step began.
-void moveBody(SolverBodies& bodies, std::int32_t slot, Vec3 d)
-{
-    SolverPose& pose = bodies.poses[static_cast<std::size_t>(slot)];
-    SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(slot)];
-    pose.c += Vec2{d.x, d.y};
-    pose.a += d.z;
-    pose.q = advance(pose.q, d.z);
-    delta.dp += Vec2{d.x, d.y};
-    delta.dq = advance(delta.dq, d.z);
-}
-
 // Eliminates every node from the leaves up: each node's block less what its children pass up.
 void factor(WorldState& w, JointTrees& t)
 {
@@ -309,15 +287,8 @@ void factor(WorldState& w, JointTrees& t)
             {
                 // (M - S)^-1 = (I - W S)^-1 W, with W = M^-1 diagonal: finite where M is not (a
                 // body that cannot turn).
-                Mat33 a;
-                const float scale[3] = {w3.x, w3.y, w3.z};
-                for (int i = 0; i < 3; ++i)
-                {
-                    const Vec3 row = fromChildren.r[i];
-                    a.r[i] = Vec3{i == 0 ? 1.0f : 0.0f, i == 1 ? 1.0f : 0.0f, i == 2 ? 1.0f : 0.0f} -
-                             Vec3{scale[i] * row.x, scale[i] * row.y, scale[i] * row.z};
-                }
-                const Mat33 inv = inverse(a);
+                const Mat33 ws = scaleRows(w3, fromChildren);
+                const Mat33 inv = inverse(diagonal(1.0f, 1.0f, 1.0f) - ws);
                 for (int i = 0; i < 3; ++i)
                 {
                     node.inverse.r[i] = {inv.r[i].x * w3.x, inv.r[i].y * w3.y, inv.r[i].z * w3.z};
@@ -434,7 +405,7 @@ Vec3 loopImpulse(const TreeLoop& loop, int row, bool isB)
 }
 
 // Row `row` of a loop times the changes in the nodes' values (bodies' changes).
-float loopRowTimes(const JointTrees& t, const TreeLoop& loop, int row, const Vec3* values, std::int32_t begin)
+float loopRowTimes(const TreeLoop& loop, int row, const Vec3* values, std::int32_t begin)
 {
     float sum = 0.0f;
     if (loop.nodeA >= 0)
@@ -445,7 +416,6 @@ float loopRowTimes(const JointTrees& t, const TreeLoop& loop, int row, const Vec
     {
         sum += dot(loopImpulse(loop, row, true), values[loop.nodeB - begin]);
     }
-    static_cast<void>(t);
     return sum;
 }
 
@@ -544,11 +514,11 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
         for (int e = 0; e < rows; ++e)
         {
             const TreeLoop& loop = loops[e / 2];
-            r[e] = wanted(loop, e % 2) - loopRowTimes(t, loop, e % 2, base, tree.begin);
+            r[e] = wanted(loop, e % 2) - loopRowTimes(loop, e % 2, base, tree.begin);
             for (int f = 0; f < rows; ++f)
             {
-                s[e * rows + f] = loopRowTimes(
-                    t, loop, e % 2, base + static_cast<std::ptrdiff_t>(size) * (f + 1), tree.begin);
+                s[e * rows + f] =
+                    loopRowTimes(loop, e % 2, base + static_cast<std::ptrdiff_t>(size) * (f + 1), tree.begin);
             }
         }
         solveSmall(s, r, rows);
@@ -659,10 +629,9 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         if (node.joint < 0)
         {
-            moveBody(bodies, node.body, node.value);
+            moveBody(bodies, node.body, Vec2{node.value.x, node.value.y}, node.value.z);
         }
     }
-    ++bodies.poseVersion;
 }
 
 // Parents came first; the elimination wants children first. Reverses the nodes (and the trees'
@@ -775,7 +744,7 @@ void buildJointTrees(StepContext& ctx)
     t.edges.reserve(2 * joints);
     t.sets.reserve(slots);
     t.firstEdge.reserve(slots + 1);
-    t.stack.reserve(slots);
+    t.cursor.reserve(slots);
     t.visited.reserve(slots);
     t.meshes.reserve(slots);
     t.counts.reserve(2 * slots);
@@ -784,14 +753,14 @@ void buildJointTrees(StepContext& ctx)
     {
         return;
     }
-    linkBodies(w, t);
+    linkBodies(t, w.solverBodies.velocities.size());
     t.visited.assign(w.solverBodies.velocities.size(), 0);
     // Trees that reach the ground are rooted at the joint that does; the rest at a body.
     const auto grow = [&](std::int32_t slot, bool fromGround, std::int32_t k)
     {
         TreeRange range;
         range.begin = static_cast<std::int32_t>(t.nodes.size());
-        growTree(w, t, slot, fromGround ? addNode(t, -1, 0, k) : -1);
+        growTree(t, slot, fromGround ? addNode(t, -1, 0, k) : -1);
         range.end = static_cast<std::int32_t>(t.nodes.size());
         t.trees.push_back(range);
     };

@@ -4,8 +4,9 @@
 // into trees, in time linear in their count, by eliminating the tree's blocks from the leaves up
 // (Baraff, "Linear-time dynamics using Lagrange multipliers", 1996). One-at-a-time passes carry a
 // load along a chain one link per pass and let a heavy body stretch the light links it hangs from;
-// an exact solve does neither. A joint that would close a loop (through moving bodies, or a second
-// way to the ground) is left to the one-at-a-time passes.
+// an exact solve does neither. Up to kMaxTreeLoops joints a tree that close a loop over it
+// (through its bodies, or a second way to the ground) are solved with it; other loops, and
+// meshes, are left to the one-at-a-time passes.
 
 #include "mat33.hpp"
 #include "oblique/vec2.hpp"
@@ -94,9 +95,9 @@ struct JointTrees
     std::vector<std::int32_t> firstEdge;  // per solver slot, into edges (counts, then starts)
     std::vector<std::int32_t> edges;      // tree joints by body, as indices into Joints::solved
     std::vector<std::int32_t> treeJoints; // indices into Joints::solved
-    std::vector<std::int32_t> stack;
-    std::vector<std::uint8_t> visited; // per solver slot
-    std::vector<std::uint8_t> meshes;  // per solver slot: the body is part of a mesh
+    std::vector<std::int32_t> cursor;     // per solver slot, while edges go in
+    std::vector<std::uint8_t> visited;    // per solver slot
+    std::vector<std::uint8_t> meshes;     // per solver slot: the body is part of a mesh
     std::vector<std::int32_t> counts;
 };
 
@@ -107,7 +108,8 @@ void buildJointTrees(StepContext& ctx);
 // the trees has drifted apart by no more than kJointProjectionSlop, solved over each tree at once.
 void projectJointTrees(StepContext& ctx);
 // One pass over the trees: with the push toward zero error (ctx.useBias) or holding the velocities
-// the joints allow (relax). Joints' own passes do the rest of each joint first.
+// the joints allow (relax). The joints' own passes (the rest of each joint) and the contacts go
+// first, so that the trees have the last word.
 void solveJointTrees(StepContext& ctx);
 
 } // namespace oblique::detail

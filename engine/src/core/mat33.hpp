@@ -36,32 +36,6 @@ inline Vec3 mul(const Mat33& m, Vec3 v)
     return {dot(m.r[0], v), dot(m.r[1], v), dot(m.r[2], v)};
 }
 
-// transpose(m) * v.
-inline Vec3 mulTransposed(const Mat33& m, Vec3 v)
-{
-    return {m.r[0].x * v.x + m.r[1].x * v.y + m.r[2].x * v.z,
-            m.r[0].y * v.x + m.r[1].y * v.y + m.r[2].y * v.z,
-            m.r[0].z * v.x + m.r[1].z * v.y + m.r[2].z * v.z};
-}
-
-inline Mat33 mul(const Mat33& a, const Mat33& b)
-{
-    Mat33 m;
-    for (int i = 0; i < 3; ++i)
-    {
-        const Vec3 row = a.r[i];
-        m.r[i] = {row.x * b.r[0].x + row.y * b.r[1].x + row.z * b.r[2].x,
-                  row.x * b.r[0].y + row.y * b.r[1].y + row.z * b.r[2].y,
-                  row.x * b.r[0].z + row.y * b.r[1].z + row.z * b.r[2].z};
-    }
-    return m;
-}
-
-inline Mat33 transpose(const Mat33& m)
-{
-    return {{{m.r[0].x, m.r[1].x, m.r[2].x}, {m.r[0].y, m.r[1].y, m.r[2].y}, {m.r[0].z, m.r[1].z, m.r[2].z}}};
-}
-
 inline Mat33 operator+(const Mat33& a, const Mat33& b)
 {
     return {{a.r[0] + b.r[0], a.r[1] + b.r[1], a.r[2] + b.r[2]}};
@@ -69,6 +43,13 @@ inline Mat33 operator+(const Mat33& a, const Mat33& b)
 inline Mat33 operator-(const Mat33& a, const Mat33& b)
 {
     return {{a.r[0] - b.r[0], a.r[1] - b.r[1], a.r[2] - b.r[2]}};
+}
+
+// diag(d) * m: each row of m scaled by d's entry.
+inline Mat33 scaleRows(Vec3 d, const Mat33& m)
+{
+    const auto scaled = [](float k, Vec3 row) { return Vec3{k * row.x, k * row.y, k * row.z}; };
+    return {{scaled(d.x, m.r[0]), scaled(d.y, m.r[1]), scaled(d.z, m.r[2])}};
 }
 
 inline Mat33 diagonal(float a, float b, float c)
