@@ -29,12 +29,14 @@ test: build build-dev
 	scripts/check-install build/release
 	ctest --preset dev
 	scripts/check-determinism build/release build/dev
+	scripts/check-cross-compiler build/release
 	scripts/lint build/release
 	scripts/run-fuzzers
 
 bench: build
 	build/release/bench/oblique-bench-collision
 	build/release/bench/oblique-bench-world
+	build/release/bench/oblique-bench-snapshot
 
 soak: build
 	build/release/bench/oblique-soak 10000 10000

@@ -23,12 +23,11 @@ inline float wrapAngle(float radians)
     return static_cast<float>(std::remainder(static_cast<double>(radians), twoPi));
 }
 
-/// The rotation by an angle in radians (counter-clockwise positive); any angle is accepted: the
-/// float sine and cosine reduce their argument exactly, so large angles stay accurate.
-inline Rot makeRot(float radians)
-{
-    return {std::cos(radians), std::sin(radians)};
-}
+/// The rotation by an angle in radians (counter-clockwise positive); any finite angle is
+/// accepted. The sine and cosine are the engine's own (not the C library's), computed with
+/// plain IEEE arithmetic, so every compiler and C library gives the same bits
+/// (docs/determinism.md). A non-finite angle gives a rotation of NaNs.
+Rot makeRot(float radians);
 
 /// The angle of a rotation, in [-pi, pi].
 inline float angle(Rot q)

@@ -25,10 +25,12 @@
 #include "oblique/transform.hpp"
 #include "oblique/world_def.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 namespace oblique
@@ -306,6 +308,23 @@ public:
     /// A hash of every body's state bits and every joint's impulses: equal hashes mean
     /// bit-identical worlds.
     std::uint64_t stateHash() const;
+
+    /// Saves everything that decides how the world steps on into out (replacing its contents;
+    /// out's capacity is reused, so a warm buffer allocates nothing): bodies, shapes, contacts
+    /// with their warm-start impulses, joints, the broadphase tree, the constraint graph, sleep
+    /// timers and the settings. Not saved: the pre-solve callback, the last step's events and
+    /// profile. docs/determinism.md gives the format's rules.
+    void snapshot(std::vector<std::byte>& out) const;
+    std::vector<std::byte> snapshot() const;
+    /// Puts the world back as it was when the snapshot was taken, in place: handles valid then
+    /// are valid again (and handles made since are stale), and stepping on gives the very bits
+    /// stepping on from the snapshot's moment gave. The events are cleared; the pre-solve
+    /// callback stays. A buffer from another format version or build, truncated or corrupted is
+    /// refused (an API error naming why) and the world is left as it was.
+    void restore(std::span<const std::byte> snapshot);
+    /// Why restore would refuse the buffer, or an empty string when it would take it: lets a game
+    /// check bytes from a file or the network without an API error.
+    static std::string checkSnapshot(std::span<const std::byte> snapshot);
 
 private:
     friend struct detail::WorldInternals; // the engine's own helpers built beside World

@@ -81,6 +81,10 @@ public:
     // Checks structure and bounds; for tests. Returns false on any inconsistency.
     bool validate() const;
 
+    // Saves or restores the whole tree, fat bounds and free list included (snapshot.cpp).
+    template <class Io, class Tree>
+    friend void transferTree(Io& io, Tree& tree);
+
 private:
     std::int32_t allocateNode();
     void freeNode(std::int32_t node);

@@ -40,6 +40,16 @@ public:
         }
     }
 
+    // Empties the map, keeping its slots.
+    void clear()
+    {
+        for (Slot& s : m_slots)
+        {
+            s.value = kMissing;
+        }
+        m_count = 0;
+    }
+
     // Inserts or overwrites.
     void insert(std::uint64_t key, std::int32_t value)
     {

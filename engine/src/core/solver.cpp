@@ -43,26 +43,18 @@ float millisecondsSince(Clock::time_point start)
     return std::chrono::duration<float, std::milli>(Clock::now() - start).count();
 }
 
-void clearEvents(WorldState& w)
-{
-    w.beginEvents.clear();
-    w.endEvents.clear();
-    w.impulseEvents.clear();
-    w.sensorBeginEvents.clear();
-    w.sensorEndEvents.clear();
-    w.outOfRange.clear();
-    w.jointBreakEvents.clear();
-}
-
 // Gathers the awake bodies into the solver's arrays.
 void gatherBodies(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     SolverBodies& bodies = w.solverBodies;
-    bodies.velocities.resize(1);
-    bodies.poses.resize(1);
-    bodies.deltas.resize(1);
-    bodies.forces.resize(1);
+    // Slot 0 stands for every body the solver does not move. It is set afresh each step: a step
+    // that blew up (an impulse of infinity times its zero inverse mass) must not leave a NaN in it
+    // for every later step, nor may a restored snapshot step differently from the world it came from.
+    bodies.velocities.assign(1, SolverVelocity{});
+    bodies.poses.assign(1, SolverPose{});
+    bodies.deltas.assign(1, SolverDelta{});
+    bodies.forces.assign(1, SolverForces{});
     bodies.toBody.clear();
     const Vec2 gravity = w.def.gravity;
     const auto bodySlots = static_cast<std::uint32_t>(w.records.size());
@@ -351,7 +343,7 @@ void World::step(float dt, int velocityIterations, int positionIterations)
     validateIterations("step", velocityIterations, positionIterations);
     WorldState& w = *m_impl;
     const Clock::time_point start = Clock::now();
-    clearEvents(w);
+    w.clearEvents();
 
     Clock::time_point t = Clock::now();
     w.updatePairs();

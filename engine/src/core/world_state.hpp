@@ -71,6 +71,17 @@ struct WorldState
 
     // Refuses a call that would add, remove or move bodies or shapes while the callback runs.
     void checkNotInCallback(const char* what) const;
+    // Empties the last step's event lists (and its list of bodies out of range).
+    void clearEvents()
+    {
+        beginEvents.clear();
+        endEvents.clear();
+        impulseEvents.clear();
+        sensorBeginEvents.clear();
+        sensorEndEvents.clear();
+        outOfRange.clear();
+        jointBreakEvents.clear();
+    }
 
     // body.cpp
     BodyId idOf(std::uint32_t index) const { return {index, records[index].generation}; }

@@ -1,0 +1,349 @@
+// World snapshots: the persistent part of WorldState written as it is in memory, behind a header
+// that names the format, the build's record layout and a checksum. Everything the step rebuilds
+// from scratch (solver arrays, islands, joint trees, the pair buffer) is left out; what can be
+// derived exactly (each shape's world placement, the pair map) is derived again on restore.
+
+#include "oblique/api_error.hpp"
+#include "oblique/world.hpp"
+#include "world_state.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+namespace oblique
+{
+namespace detail
+{
+namespace
+{
+
+constexpr std::array<char, 8> kMagic = {'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'};
+// Raised whenever what is saved, or how, changes: an old buffer is then refused, never misread.
+constexpr std::uint32_t kFormatVersion = 1;
+// magic, version, layout, payload bytes, checksum.
+constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
+
+template <class T>
+constexpr std::uint32_t mixLayout(std::uint32_t h)
+{
+    h = (h ^ static_cast<std::uint32_t>(sizeof(T))) * 16777619u;
+    return (h ^ static_cast<std::uint32_t>(alignof(T))) * 16777619u;
+}
+
+// The records are saved as their bytes, so a build that lays one out differently (another
+// version of the engine, compiler ABI or platform) must not read them: its layout differs here.
+constexpr std::uint32_t kLayout = mixLayout<WorldDef>(mixLayout<BodyState>(mixLayout<BodyRecord>(
+    mixLayout<ShapeRecord>(mixLayout<TreeNode>(mixLayout<Contact>(mixLayout<JointRecord>(2166136261u)))))));
+
+// Four words at a time in four independent lanes (the byte-by-byte FNV of stateHash is too slow for
+// a buffer saved every frame), then the lanes folded together: finds corruption, not forgery.
+std::uint64_t checksumOf(const std::byte* data, std::size_t size)
+{
+    constexpr std::uint64_t kMultiplier = 0x9e3779b97f4a7c15ull;
+    const auto mixWord = [](std::uint64_t h, std::uint64_t word)
+    {
+        const std::uint64_t x = h ^ word;
+        return (x << 29u | x >> 35u) * kMultiplier;
+    };
+    std::uint64_t lanes[4] = {0x6a09e667f3bcc908ull ^ size, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull,
+                              0xa54ff53a5f1d36f1ull};
+    std::size_t at = 0;
+    for (; at + 32 <= size; at += 32)
+    {
+        for (std::size_t k = 0; k < 4; ++k)
+        {
+            std::uint64_t word = 0;
+            std::memcpy(&word, data + at + 8 * k, 8);
+            lanes[k] = mixWord(lanes[k], word);
+        }
+    }
+    std::uint64_t h = lanes[0];
+    for (std::size_t k = 1; k < 4; ++k)
+    {
+        h = mixWord(h, lanes[k]);
+    }
+    for (; at < size; at += 8)
+    {
+        std::uint64_t word = 0;
+        std::memcpy(&word, data + at, std::min<std::size_t>(8, size - at));
+        h = mixWord(h, word);
+    }
+    return h ^ (h >> 32u);
+}
+
+// Adds up what SnapshotWriter will write, so the buffer is sized once: a buffer of the same size
+// as last time (a rollback engine's every frame) is neither cleared nor grown.
+class SnapshotSizer
+{
+public:
+    template <class T>
+    void value(const T& v)
+    {
+        m_size += sizeof v;
+    }
+    template <class T>
+    void array(const std::vector<T>& v)
+    {
+        m_size += sizeof(std::uint64_t) + v.size() * sizeof(T);
+    }
+    std::size_t size() const { return m_size; }
+
+private:
+    std::size_t m_size = 0;
+};
+
+class SnapshotWriter
+{
+public:
+    // Writes from byte at on; out is already as large as what is written.
+    SnapshotWriter(std::vector<std::byte>& out, std::size_t at) : m_out(out), m_at(at) {}
+
+    template <class T>
+    void value(const T& v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        append(&v, sizeof v);
+    }
+    template <class T>
+    void array(const std::vector<T>& v)
+    {
+        static_assert(std::is_trivially_copyable_v<T>);
+        value(static_cast<std::uint64_t>(v.size()));
+        append(v.data(), v.size() * sizeof(T));
+    }
+
+private:
+    void append(const void* data, std::size_t size)
+    {
+        if (size > 0)
+        {
+            std::memcpy(m_out.data() + m_at, data, size);
+        }
+        m_at += size;
+    }
+
+    std::vector<std::byte>& m_out;
+    std::size_t m_at;
+};
+
+// Reads what SnapshotWriter wrote. Checking (apply false) walks the whole payload and writes
+// nothing, so restore changes the world only once the buffer is known to be whole.
+class SnapshotReader
+{
+public:
+    SnapshotReader(const std::byte* data, std::size_t size, bool apply)
+        : m_data(data), m_size(size), m_apply(apply)
+    {
+    }
+
+    template <class T>
+    void value(T& v)
+    {
+        if (take(sizeof v) && m_apply)
+        {
+            std::memcpy(&v, m_data + m_at - sizeof v, sizeof v);
+        }
+    }
+    template <class T>
+    void array(std::vector<T>& v)
+    {
+        std::uint64_t count = 0;
+        if (take(sizeof count))
+        {
+            std::memcpy(&count, m_data + m_at - sizeof count, sizeof count);
+        }
+        if (m_failed || count > (m_size - m_at) / sizeof(T))
+        {
+            m_failed = true;
+            return;
+        }
+        const std::size_t bytes = static_cast<std::size_t>(count) * sizeof(T);
+        m_at += bytes;
+        if (m_apply)
+        {
+            v.resize(static_cast<std::size_t>(count));
+            if (bytes > 0)
+            {
+                std::memcpy(v.data(), m_data + m_at - bytes, bytes);
+            }
+        }
+    }
+    // Every byte read, none past the end.
+    bool whole() const { return !m_failed && m_at == m_size; }
+
+private:
+    bool take(std::size_t bytes)
+    {
+        if (m_failed || m_size - m_at < bytes)
+        {
+            m_failed = true;
+            return false;
+        }
+        m_at += bytes;
+        return true;
+    }
+
+    const std::byte* m_data;
+    std::size_t m_size;
+    std::size_t m_at = 0;
+    bool m_apply;
+    bool m_failed = false;
+};
+
+// One list of what a snapshot holds, in order, for writing and reading alike. W is WorldState
+// (reading) or const WorldState (writing).
+template <class Io, class W>
+void transferWorld(Io& io, W& w)
+{
+    io.value(w.def);
+    io.array(w.states);
+    io.array(w.records);
+    io.array(w.freeBodies);
+    io.value(w.bodyCount);
+    io.array(w.shapes);
+    io.array(w.freeShapes);
+    transferTree(io, w.tree);
+    io.array(w.moveBuffer);
+    io.array(w.contacts);
+    io.array(w.freeContacts);
+    io.value(w.contactCount);
+    io.value(w.touchingContacts);
+    io.array(w.joints.records);
+    io.array(w.joints.free);
+    io.value(w.joints.count);
+    for (auto& color : w.graph.colors)
+    {
+        io.array(color.bodies);
+        io.array(color.contacts);
+    }
+    io.array(w.graph.overflow);
+    io.value(w.previousDt);
+}
+
+template <class T>
+T readAt(std::span<const std::byte> bytes, std::size_t at)
+{
+    T v{};
+    std::memcpy(&v, bytes.data() + at, sizeof v);
+    return v;
+}
+
+// The reason a buffer cannot be restored, or empty.
+std::string problemOf(std::span<const std::byte> snapshot)
+{
+    if (snapshot.size() < kHeaderBytes || std::memcmp(snapshot.data(), kMagic.data(), kMagic.size()) != 0)
+    {
+        return "not a world snapshot (too short, or no snapshot header)";
+    }
+    const auto version = readAt<std::uint32_t>(snapshot, 8);
+    if (version != kFormatVersion)
+    {
+        return "the snapshot is of format version " + std::to_string(version) +
+               "; this build reads version " + std::to_string(kFormatVersion);
+    }
+    if (readAt<std::uint32_t>(snapshot, 12) != kLayout)
+    {
+        return "the snapshot was written by a build whose records are laid out differently (another engine "
+               "build or platform)";
+    }
+    const auto payload = readAt<std::uint64_t>(snapshot, 16);
+    if (payload != snapshot.size() - kHeaderBytes)
+    {
+        return "the snapshot is truncated or has bytes after its end (" + std::to_string(snapshot.size()) +
+               " bytes, its header says " + std::to_string(payload + kHeaderBytes) + ")";
+    }
+    const std::byte* data = snapshot.data() + kHeaderBytes;
+    if (readAt<std::uint64_t>(snapshot, 24) != checksumOf(data, snapshot.size() - kHeaderBytes))
+    {
+        return "the snapshot is corrupted (its checksum does not match its bytes)";
+    }
+    SnapshotReader check(data, snapshot.size() - kHeaderBytes, false);
+    WorldState scratch;
+    transferWorld(check, scratch);
+    if (!check.whole())
+    {
+        return "the snapshot's contents do not match its format";
+    }
+    return {};
+}
+
+} // namespace
+
+template <class Io, class Tree>
+void transferTree(Io& io, Tree& tree)
+{
+    io.array(tree.m_nodes);
+    io.value(tree.m_root);
+    io.value(tree.m_freeList);
+    io.value(tree.m_proxyCount);
+}
+
+} // namespace detail
+
+using namespace detail;
+
+void World::snapshot(std::vector<std::byte>& out) const
+{
+    const WorldState& w = *m_impl;
+    SnapshotSizer sizer;
+    transferWorld(sizer, w);
+    out.resize(kHeaderBytes + sizer.size());
+    SnapshotWriter writer(out, kHeaderBytes);
+    transferWorld(writer, w);
+    const std::uint64_t payload = out.size() - kHeaderBytes;
+    const std::uint64_t checksum = checksumOf(out.data() + kHeaderBytes, out.size() - kHeaderBytes);
+    std::memcpy(out.data(), kMagic.data(), kMagic.size());
+    std::memcpy(out.data() + 8, &kFormatVersion, 4);
+    std::memcpy(out.data() + 12, &kLayout, 4);
+    std::memcpy(out.data() + 16, &payload, 8);
+    std::memcpy(out.data() + 24, &checksum, 8);
+}
+
+std::vector<std::byte> World::snapshot() const
+{
+    std::vector<std::byte> out;
+    snapshot(out);
+    return out;
+}
+
+std::string World::checkSnapshot(std::span<const std::byte> snapshot)
+{
+    return problemOf(snapshot);
+}
+
+void World::restore(std::span<const std::byte> snapshot)
+{
+    WorldState& w = *m_impl;
+    w.checkNotInCallback("restore");
+    const std::string problem = problemOf(snapshot);
+    if (!problem.empty())
+    {
+        reportApiError(("restore: " + problem).c_str());
+    }
+    SnapshotReader reader(snapshot.data() + kHeaderBytes, snapshot.size() - kHeaderBytes, true);
+    transferWorld(reader, w);
+    // Derived exactly from what was read: the same function of the same bits as when saved.
+    w.placed.resize(w.shapes.size());
+    for (std::uint32_t i = 0; i < w.shapes.size(); ++i)
+    {
+        if (w.shapes[i].alive)
+        {
+            w.placeShape(i);
+        }
+    }
+    w.contactMap.clear();
+    for (std::size_t c = 0; c < w.contacts.size(); ++c)
+    {
+        const Contact& contact = w.contacts[c];
+        if ((contact.flags & kContactAlive) != 0)
+        {
+            w.contactMap.insert(pairKey(contact.shapeA, contact.shapeB), static_cast<std::int32_t>(c));
+        }
+    }
+    w.clearEvents();
+}
+
+} // namespace oblique
