@@ -2,6 +2,7 @@
 //
 //   oblique-sandbox [SCENE_FILE] [--scene NAME_OR_FILE] [--box2d] [--scenes-dir DIR]
 //   oblique-sandbox --scene NAME_OR_FILE --frames N [--screenshot out.png] [--size WxH] [--no-ui]
+//   oblique-sandbox [--record FILE | --replay FILE] ...
 //   oblique-sandbox --list
 //
 // Errors are one line on stderr: exit 2 for a bad command line, 1 for a scene that cannot be found
@@ -52,6 +53,10 @@ options:
   --size WxH            window or image size in pixels (default 1280x720)
   --window              with --frames: run in a real window instead of off-screen
   --no-ui               draw the world alone: no panel, no overlays
+  --record FILE         record the session from the first step (every step and what is
+                        done by hand), saved to FILE on exit
+  --replay FILE         play a recording back (the panel's timeline scrubs it); with
+                        --frames, exit 1 if a step's hash differs from the recording
   -h, --help            show this help
 )";
 
@@ -115,7 +120,7 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
             window = true;
         }
         else if (arg == "--scene" || arg == "--scenes-dir" || arg == "--frames" || arg == "--screenshot" ||
-                 arg == "--size")
+                 arg == "--size" || arg == "--record" || arg == "--replay")
         {
             const std::optional<std::string_view> v = value();
             if (!v)
@@ -143,6 +148,14 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
             {
                 o.screenshot = std::string(*v);
             }
+            else if (arg == "--record")
+            {
+                o.record = std::string(*v);
+            }
+            else if (arg == "--replay")
+            {
+                o.replay = std::string(*v);
+            }
             else
             {
                 const std::size_t x = v->find('x');
@@ -168,6 +181,10 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
             o.scene = std::string(arg);
             sceneGiven = true;
         }
+    }
+    if (!o.record.empty() && !o.replay.empty())
+    {
+        return "--record and --replay: one at a time";
     }
     if (!o.screenshot.empty() && o.frames == 0)
     {
@@ -258,6 +275,16 @@ int main(int argc, char** argv)
             return fail(kRunError, app.error());
         }
         app.run();
+        std::string message;
+        if (!app.finishSession(message))
+        {
+            restoreSfmlErr();
+            return fail(kRunError, message);
+        }
+        if (!message.empty())
+        {
+            std::cout << message << '\n';
+        }
     }
     catch (const std::exception& e)
     {

@@ -177,12 +177,14 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
             m_target = cursor;
         }
         result.edited = true;
+        result.action = "drag";
     }
     if (m_movingSelected && !isNull(m_selected) && lengthSquared(input.mouseDelta()) > 0.0f)
     {
         world.setTransform(m_selected, cursor + m_moveOffset, world.angle(m_selected));
         wakeAround(world, m_selected);
         result.edited = true;
+        result.action = "move";
     }
 
     if (mouseFree && !isNull(m_selected) && input.wheelDelta() != 0.0f && shiftOrControl(input))
@@ -190,6 +192,7 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
         scaleSelected(world, std::pow(kScaleStep, input.wheelDelta()));
         result.usedWheel = true;
         result.edited = true;
+        result.action = "resize";
     }
 
     if (!keyboardFree)
@@ -200,16 +203,19 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
     {
         spawnBox(world, bodies, cursor);
         result.edited = true;
+        result.action = "spawn box";
     }
     if (input.wasKeyPressed(Key::C))
     {
         spawnCircle(world, bodies, cursor);
         result.edited = true;
+        result.action = "spawn circle";
     }
     if (input.wasKeyPressed(Key::X))
     {
         throwBomb(world, bodies, cursor, camera.visibleBounds());
         result.edited = true;
+        result.action = "bomb";
     }
     if (!isNull(m_selected))
     {
@@ -218,16 +224,19 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
         {
             rotateSelected(world, turn * kRotateSpeed * dt);
             result.edited = true;
+            result.action = "turn";
         }
         if (input.wasKeyPressed(Key::Equal) || input.wasKeyPressed(Key::Add))
         {
             scaleSelected(world, kScaleStep);
             result.edited = true;
+            result.action = "resize";
         }
         if (input.wasKeyPressed(Key::Minus) || input.wasKeyPressed(Key::Subtract))
         {
             scaleSelected(world, 1.0f / kScaleStep);
             result.edited = true;
+            result.action = "resize";
         }
     }
     return result;

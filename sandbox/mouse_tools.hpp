@@ -16,8 +16,9 @@ namespace oblique::sandbox
 // What the tools did with one update's input.
 struct ToolResult
 {
-    bool edited = false;    // the world was changed by hand (spawn, drag, edit)
-    bool usedWheel = false; // the wheel resized the selection, so it must not zoom too
+    bool edited = false;     // the world was changed by hand (spawn, drag, edit)
+    const char* action = ""; // the last thing done, for a recording's timeline ("drag", "bomb", ...)
+    bool usedWheel = false;  // the wheel resized the selection, so it must not zoom too
 };
 
 class MouseTools

@@ -119,7 +119,89 @@ bool SandboxApp::openInitialScene()
         return false;
     }
     const bool opened = choice->builtin >= 0 ? openBuiltin(choice->builtin) : openFile(choice->file);
-    return opened;
+    if (!opened)
+    {
+        return false;
+    }
+    if (!m_options.replay.empty())
+    {
+        startReplay(m_options.replay);
+        return replaying();
+    }
+    if (!m_options.record.empty())
+    {
+        m_tape.startRecording(m_world, m_sceneName);
+    }
+    return true;
+}
+
+bool SandboxApp::finishSession(std::string& message) const
+{
+    if (!m_options.record.empty())
+    {
+        if (!m_tape.save(m_options.record, message))
+        {
+            return false;
+        }
+        const Recording* recording = m_tape.recording();
+        message = "recorded " + std::to_string(recording->stepCount()) + " steps and " +
+                  std::to_string(recording->changes().size()) + " changes by hand to " + m_options.record;
+        return true;
+    }
+    if (!m_options.replay.empty())
+    {
+        if (m_tape.firstMismatch() >= 0)
+        {
+            message = m_options.replay + ": step " + std::to_string(m_tape.firstMismatch() + 1) +
+                      " differs from the recording";
+            return false;
+        }
+        message = m_options.replay + ": played " + std::to_string(m_tape.position()) + " of " +
+                  std::to_string(m_tape.length()) + " steps, every hash as recorded";
+        return true;
+    }
+    return true;
+}
+
+void SandboxApp::setStatus(std::string text)
+{
+    m_status = std::move(text);
+    m_statusUpdates = kStatusUpdates;
+}
+
+void SandboxApp::startReplay(const std::filesystem::path& file)
+{
+    m_tape.stopRecording();
+    m_tools.reset();
+    m_box2d.stop();
+    m_box2dEnabled = false;
+    // The bodies are the recording's now; the scene's own script, drawing and callbacks are left
+    // out (a pre-solve callback is code, not state: recordings that need one differ, and say so).
+    m_world.setPreSolve({});
+    m_bodies.clear();
+    std::string error;
+    if (!m_tape.openReplay(file, m_world, error))
+    {
+        m_error = error;
+        return;
+    }
+    m_error.clear();
+    m_stepDebt = 0.0;
+    m_stepCount = 0;
+    m_simTime = 0.0;
+    m_paused = false;
+    m_sceneName = "Replay: " + m_tape.recording()->title();
+    frameWorld();
+    setStatus("replaying " + file.filename().string());
+}
+
+void SandboxApp::stopReplay()
+{
+    if (replaying())
+    {
+        m_tape.stopReplay();
+        m_deferred = [this] { restart(); };
+    }
 }
 
 std::unique_ptr<SandboxScene> SandboxApp::makeScene() const
@@ -138,6 +220,7 @@ std::unique_ptr<SandboxScene> SandboxApp::makeScene() const
 void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
 {
     const Camera2D view = camera();
+    m_tape.stopReplay();
     m_world = World{};
     m_bodies.clear();
     m_tools.reset();
@@ -354,6 +437,30 @@ void SandboxApp::saveCurrent()
 }
 
 // Back to the view the scene framed for itself when it was opened.
+void SandboxApp::frameWorld()
+{
+    const std::vector<BodyId> bodies = m_world.bodies();
+    if (bodies.empty())
+    {
+        return;
+    }
+    Aabb bounds = m_world.aabb(bodies.front());
+    for (const BodyId body : bodies)
+    {
+        bounds = merge(bounds, m_world.aabb(body));
+    }
+    // As install() frames a scene: in the part of the window the panel and the help line leave.
+    const Vec2 fullViewport = camera().viewportSize();
+    const float left = m_options.showUi && m_panelVisible ? kPanelWidth : 0.0f;
+    const float bottom = m_options.showUi ? kHelpHeight : 0.0f;
+    camera().setViewportSize({fullViewport.x - left, fullViewport.y - bottom});
+    frameBounds(camera(), bounds);
+    camera().setViewportSize(fullViewport);
+    shiftBesidePanels(camera(), left, bottom);
+    m_homeCenter = camera().center();
+    m_homeZoom = camera().zoom();
+}
+
 void SandboxApp::frameScene()
 {
     camera().setCenter(m_homeCenter);
@@ -457,7 +564,7 @@ void SandboxApp::update(const GameTime& time)
 
     bool wheelUsed = false;
     const bool physics = m_scene->stepsWorld();
-    if (physics)
+    if (physics && !replaying())
     {
         // A press the snapshots show neither down nor released was a tap between two updates.
         const bool missedLeftPress = m_leftPressEvent && !input().isButtonDown(MouseButton::Left) &&
@@ -469,13 +576,14 @@ void SandboxApp::update(const GameTime& time)
         if (tools.edited)
         {
             markEdited();
+            m_pendingAction = tools.action;
         }
     }
     m_leftPressEvent = false;
     handleCamera(wheelUsed);
 
     SceneContext c = context();
-    if (!physics || (m_paused && m_scene->reactsWhilePaused()))
+    if ((!physics || (m_paused && m_scene->reactsWhilePaused())) && !replaying())
     {
         m_scene->update(c, time);
     }
@@ -521,6 +629,17 @@ float SandboxApp::stepLength() const
 void SandboxApp::stepWorld()
 {
     const float dt = stepLength();
+    if (replaying())
+    {
+        if (!m_tape.playNext(m_world))
+        {
+            m_paused = true; // the end of the recording
+            return;
+        }
+        m_simTime += static_cast<double>(dt);
+        ++m_stepCount;
+        return;
+    }
     GameTime stepTime;
     stepTime.elapsed = durationFromSeconds(static_cast<double>(dt));
     stepTime.total = durationFromSeconds(m_simTime + static_cast<double>(dt));
@@ -528,7 +647,10 @@ void SandboxApp::stepWorld()
     c.paused = false;
     m_scene->update(c, stepTime);
     m_box2d.syncKinematic(m_world, m_bodies);
+    m_tape.beforeStep(m_world, m_pendingAction.empty() ? "scene" : m_pendingAction);
+    m_pendingAction.clear();
     m_world.step(dt);
+    m_tape.afterStep(m_world, dt);
     m_box2d.step(m_world, m_bodies);
     m_simTime += static_cast<double>(dt);
     ++m_stepCount;
@@ -630,7 +752,7 @@ void SandboxApp::draw(const GameTime& time)
     {
         m_box2d.draw(drawer);
     }
-    if (m_scene)
+    if (m_scene && !replaying())
     {
         SceneContext c = context();
         m_scene->draw(c, drawer);
@@ -693,6 +815,17 @@ void SandboxApp::drawOverlays()
             {
                 ImGui::TextColored(kWarnColour, "PAUSED  (Space: play, S: step)");
             }
+            if (m_tape.mode() == SessionTape::Mode::Recording)
+            {
+                ImGui::TextColored(kErrorColour, "RECORDING  step %d", m_tape.position());
+            }
+            if (replaying())
+            {
+                ImGui::TextColored(m_tape.firstMismatch() >= 0 ? kErrorColour : kWarnColour,
+                                   "REPLAY  step %d of %d%s", m_tape.position(), m_tape.length(),
+                                   m_tape.firstMismatch() >= 0 ? "  (differs from the recording)"
+                                                               : "  (as recorded)");
+            }
             if (m_speedIndex != 0)
             {
                 ImGui::TextColored(kWarnColour, "slow motion %s",
@@ -726,13 +859,17 @@ void SandboxApp::drawOverlays()
     ImGui::SetNextWindowBgAlpha(0.45f);
     if (ImGui::Begin("##help", nullptr, overlay))
     {
-        const std::string help = m_scene ? m_scene->help() : std::string();
+        const std::string help =
+            replaying() ? "A recorded session played back: the panel's timeline scrubs it, Stop replay goes "
+                          "back to the scene. Steps that differ from the recording are reported."
+            : m_scene   ? m_scene->help()
+                        : std::string();
         ImGui::PushTextWrapPos(std::max(200.0f, display.x - left - 20.0f));
         if (!help.empty())
         {
             ImGui::TextUnformatted(help.c_str());
         }
-        if (physics)
+        if (physics && !replaying())
         {
             const char* pause = m_scene->claimsKey(Key::Space) ? "" : "Space pause  ";
             ImGui::TextDisabled("%sS step  M slow  R reload  B/C spawn  X bomb  left-drag pull  "
@@ -818,8 +955,12 @@ void SandboxApp::drawPanel()
         ImGui::PopTextWrapPos();
     }
 
-    drawScenesSection();
     if (physics)
+    {
+        drawRecordSection();
+    }
+    drawScenesSection();
+    if (physics && !replaying())
     {
         drawWorldSection();
         drawToolsSection();
@@ -1128,6 +1269,102 @@ void SandboxApp::drawSaveSection()
     ImGui::TextDisabled("relative names go to %s", m_options.scenesDir.empty()
                                                        ? "the current directory"
                                                        : m_options.scenesDir.string().c_str());
+}
+
+// Record the session, or play a recording back with a timeline to scrub.
+void SandboxApp::drawRecordSection()
+{
+    if (!ImGui::CollapsingHeader("Record and replay", m_tape.mode() == SessionTape::Mode::Idle
+                                                          ? 0
+                                                          : ImGuiTreeNodeFlags_DefaultOpen))
+    {
+        return;
+    }
+    const auto inScenesDir = [this](const std::string& name)
+    {
+        const std::filesystem::path path{name};
+        return path.is_absolute() || m_options.scenesDir.empty() ? path : m_options.scenesDir / path;
+    };
+    switch (m_tape.mode())
+    {
+    case SessionTape::Mode::Idle:
+        if (ImGui::Button("Record"))
+        {
+            m_tape.startRecording(m_world, m_sceneName);
+            setStatus("recording");
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("from now: every step and what you do");
+        break;
+    case SessionTape::Mode::Recording:
+        ImGui::TextColored(kErrorColour, "recording: %d steps, %zu changes by hand", m_tape.position(),
+                           m_tape.recording()->changes().size());
+        if (ImGui::Button("Stop"))
+        {
+            m_tape.stopRecording();
+        }
+        break;
+    case SessionTape::Mode::Replaying:
+    {
+        int step = m_tape.position();
+        ImGui::SetNextItemWidth(-1.0f);
+        if (ImGui::SliderInt("##timeline", &step, 0, m_tape.length(), "step %d"))
+        {
+            m_tape.seek(m_world, step);
+            m_paused = true;
+        }
+        if (m_tape.firstMismatch() >= 0)
+        {
+            ImGui::TextColored(kErrorColour, "step %d differs from the recording",
+                               m_tape.firstMismatch() + 1);
+        }
+        else
+        {
+            ImGui::TextDisabled("every step so far as recorded");
+        }
+        const std::vector<RecordedChange> changes = m_tape.recording()->changes();
+        ImGui::TextDisabled("%zu changes by hand", changes.size());
+        for (auto it = changes.rbegin(); it != changes.rend(); ++it)
+        {
+            if (it->step < step)
+            {
+                ImGui::TextDisabled("the latest, before step %d: %s", it->step + 1, it->label.c_str());
+                break;
+            }
+        }
+        if (ImGui::Button("Stop replay"))
+        {
+            stopReplay();
+        }
+        return;
+    }
+    }
+    if (m_tape.recording() != nullptr && m_tape.mode() == SessionTape::Mode::Idle)
+    {
+        ImGui::SetNextItemWidth(-60.0f);
+        ImGui::InputText("##record", &m_recordName);
+        ImGui::SameLine();
+        if (ImGui::Button("Save##recording"))
+        {
+            std::string error;
+            if (m_tape.save(inScenesDir(m_recordName), error))
+            {
+                setStatus("saved " + inScenesDir(m_recordName).string());
+            }
+            else
+            {
+                m_error = error;
+            }
+        }
+    }
+    ImGui::SetNextItemWidth(-60.0f);
+    ImGui::InputText("##replay", &m_replayName);
+    ImGui::SameLine();
+    if (ImGui::Button("Replay"))
+    {
+        const std::filesystem::path file = inScenesDir(m_replayName);
+        m_deferred = [this, file] { startReplay(file); };
+    }
 }
 
 } // namespace oblique::sandbox

@@ -7,6 +7,7 @@
 #include "mouse_tools.hpp"
 #include "oblique/sfml/game.hpp"
 #include "sandbox_scene.hpp"
+#include "session_tape.hpp"
 #include "world_settings.hpp"
 
 #include <chrono>
@@ -30,6 +31,8 @@ struct SandboxOptions
     std::string screenshot;          // PNG written after the last frame (headless)
     bool box2d = false;              // start with the Box2D side-by-side view on
     bool showUi = true;              // the settings panel and overlays (off: the world alone)
+    std::string record;              // record the session from the first step, saved here on exit
+    std::string replay;              // play this recording back instead of the scene
     unsigned width = 1280;
     unsigned height = 720;
 };
@@ -44,6 +47,10 @@ public:
     // Call before run() to fail early with a clear message.
     bool openInitialScene();
     const std::string& error() const { return m_error; }
+    // After run(): saves the recording --record asked for, or reports how --replay went. Returns
+    // false (with the reason in message) when the file cannot be written or a step's hash
+    // differed from the recording's; message otherwise says what was recorded or verified.
+    bool finishSession(std::string& message) const;
 
     // The width of the settings panel in pixels, including its margin.
     static constexpr float kPanelWidth = 340.0f;
@@ -78,6 +85,8 @@ private:
     void pollFile();
     void saveCurrent();
     void frameScene();
+    // Frames every body of the world (a replay's, whose scene did not frame it).
+    void frameWorld();
     void setBox2dEnabled(bool enabled);
     void settingsChanged();
     void markEdited();
@@ -93,6 +102,12 @@ private:
     void drawToolsSection();
     void drawBox2dSection();
     void drawSaveSection();
+    void drawRecordSection();
+    // Shows text in the status line for a while.
+    void setStatus(std::string text);
+    bool replaying() const { return m_tape.mode() == SessionTape::Mode::Replaying; }
+    void startReplay(const std::filesystem::path& file);
+    void stopReplay();
     void drawOverlays();
     std::vector<std::string> statsLines() const;
 
@@ -133,6 +148,10 @@ private:
     std::string m_openPath;
     std::string m_saveName;
     std::function<void()> m_deferred; // a panel action that replaces the scene, run by the next update
+    SessionTape m_tape;
+    std::string m_pendingAction; // what the tools did since the last step, for the recording
+    std::string m_recordName = "session.oblrec";
+    std::string m_replayName = "session.oblrec";
 
     std::chrono::steady_clock::time_point m_lastDraw{};
     float m_frameMs = 0.0f;

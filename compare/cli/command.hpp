@@ -12,7 +12,7 @@ namespace oblique::cli
 
 /// Exit codes shared by every subcommand.
 inline constexpr int kExitSuccess = 0;
-inline constexpr int kExitComparisonFailed = 1; ///< `compare` only
+inline constexpr int kExitComparisonFailed = 1; ///< `compare`, and `replay --verify`
 inline constexpr int kExitBadInput = 2;         ///< bad input or usage
 
 /// Bad input a subcommand finds after parsing (scene files report theirs as SceneError).
@@ -60,5 +60,8 @@ Command addRunCommand(CLI::App& program);
 
 /// `oblique compare SCENE [--steps N]`.
 Command addCompareCommand(CLI::App& program);
+
+/// `oblique replay FILE [--verify]`.
+Command addReplayCommand(CLI::App& program);
 
 } // namespace oblique::cli

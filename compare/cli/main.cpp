@@ -41,12 +41,14 @@ int main(int argc, char** argv)
 
     CLI::App program{"Oblique: run, inspect and compare scene files headless", "oblique"};
     program.require_subcommand(1);
-    program.footer("Exit codes: 0 success, 1 comparison failed (compare only), 2 bad input or usage.");
+    program.footer(
+        "Exit codes: 0 success, 1 comparison failed (compare, replay --verify), 2 bad input or usage.");
 
     std::vector<Command> commands;
     commands.push_back(addRunCommand(program));
     commands.push_back(addContactsCommand(program));
     commands.push_back(addCompareCommand(program));
+    commands.push_back(addReplayCommand(program));
 
     // CLI11 would report a mistyped command as a missing one; name it instead.
     const auto isCommand = [&commands](const std::string& name)

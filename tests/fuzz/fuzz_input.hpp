@@ -25,6 +25,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace oblique::fuzz
 {
@@ -199,6 +200,44 @@ inline std::ostream& operator<<(std::ostream& out, const Obb& b)
 inline std::ostream& operator<<(std::ostream& out, const Circle& c)
 {
     return out << "circle{center " << c.center << ", radius " << c.radius << '}';
+}
+
+/// A buffer edited by the input, for targets that feed damaged files to a reader: one time in 16
+/// the rest of the input as it is (a stranger buffer); otherwise up to 7 edits of original, each
+/// a byte overwritten, a byte inserted, the buffer cut short or a bit flipped.
+inline std::vector<std::byte> editedBytes(ByteReader& in, const std::vector<std::byte>& original)
+{
+    std::vector<std::byte> edited = original;
+    if (in.u8() % 16 == 0)
+    {
+        edited.clear();
+        while (!in.empty())
+        {
+            edited.push_back(static_cast<std::byte>(in.u8()));
+        }
+        return edited;
+    }
+    const int edits = in.u8() % 8;
+    for (int e = 0; e < edits && !edited.empty(); ++e)
+    {
+        const std::size_t at = in.u32() % edited.size();
+        switch (in.u8() % 4)
+        {
+        case 0:
+            edited[at] = static_cast<std::byte>(in.u8());
+            break;
+        case 1:
+            edited.insert(edited.begin() + static_cast<std::ptrdiff_t>(at), static_cast<std::byte>(in.u8()));
+            break;
+        case 2:
+            edited.resize(at);
+            break;
+        default:
+            edited[at] ^= static_cast<std::byte>(1u << (in.u8() % 8));
+            break;
+        }
+    }
+    return edited;
 }
 
 /// Builds a message from its parts, floats printed with enough digits to read them back.

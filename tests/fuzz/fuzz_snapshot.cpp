@@ -60,40 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     setApiErrorHandler(quiet);
     const std::vector<std::byte> original = sourceWorld().snapshot();
     fuzz::ByteReader in(data, size);
-    std::vector<std::byte> edited = original;
-    if (in.u8() % 16 == 0)
-    {
-        // A stranger buffer: the rest of the input as it is.
-        edited.clear();
-        while (!in.empty())
-        {
-            edited.push_back(static_cast<std::byte>(in.u8()));
-        }
-    }
-    else
-    {
-        const int edits = in.u8() % 8;
-        for (int e = 0; e < edits && !edited.empty(); ++e)
-        {
-            const std::size_t at = in.u32() % edited.size();
-            switch (in.u8() % 4)
-            {
-            case 0:
-                edited[at] = static_cast<std::byte>(in.u8());
-                break;
-            case 1:
-                edited.insert(edited.begin() + static_cast<std::ptrdiff_t>(at),
-                              static_cast<std::byte>(in.u8()));
-                break;
-            case 2:
-                edited.resize(at);
-                break;
-            default:
-                edited[at] ^= static_cast<std::byte>(1u << (in.u8() % 8));
-                break;
-            }
-        }
-    }
+    const std::vector<std::byte> edited = fuzz::editedBytes(in, original);
 
     World target;
     BodyDef def;

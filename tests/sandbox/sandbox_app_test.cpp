@@ -284,3 +284,33 @@ TEST(SandboxHeadless, Box2dGhostsAreDrawnOnlyWhenAskedFor)
 }
 
 } // namespace
+
+namespace
+{
+
+TEST(SandboxHeadless, ARecordedRunReplaysWithEveryHashAsRecorded)
+{
+    const fs::path file = scratchDir() / "ragdolls.oblrec";
+    const RunResult recorded =
+        runSandbox({"--scene", "Ragdolls", "--frames", "90", "--record", file.string()});
+    ASSERT_EQ(recorded.code, 0) << recorded.err;
+    EXPECT_NE(recorded.out.find("recorded 90 steps"), std::string::npos) << recorded.out;
+
+    const RunResult replayed = runSandbox({"--replay", file.string(), "--frames", "120"});
+    EXPECT_EQ(replayed.code, 0) << replayed.err;
+    EXPECT_NE(replayed.out.find("played 90 of 90 steps, every hash as recorded"), std::string::npos)
+        << replayed.out;
+
+    // A damaged file is a one-line error naming it.
+    fs::resize_file(file, fs::file_size(file) / 2);
+    const RunResult damaged = runSandbox({"--replay", file.string(), "--frames", "2"});
+    EXPECT_EQ(damaged.code, 1);
+    EXPECT_TRUE(oneLineError(damaged));
+    EXPECT_NE(damaged.err.find("ragdolls.oblrec"), std::string::npos) << damaged.err;
+
+    const RunResult both = runSandbox({"--record", "a.oblrec", "--replay", "b.oblrec", "--frames", "2"});
+    EXPECT_EQ(both.code, 2);
+    EXPECT_TRUE(oneLineError(both));
+}
+
+} // namespace

@@ -3,8 +3,10 @@
 // from scratch (solver arrays, islands, joint trees, the pair buffer) is left out; what can be
 // derived exactly (each shape's world placement, the pair map) is derived again on restore.
 
+#include "checksum.hpp"
 #include "oblique/api_error.hpp"
 #include "oblique/world.hpp"
+#include "snapshot_format.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -23,8 +25,7 @@ namespace
 constexpr std::array<char, 8> kMagic = {'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'};
 // Raised whenever what is saved, or how, changes: an old buffer is then refused, never misread.
 constexpr std::uint32_t kFormatVersion = 1;
-// magic, version, layout, payload bytes, checksum.
-constexpr std::size_t kHeaderBytes = 8 + 4 + 4 + 8 + 8;
+constexpr std::size_t kHeaderBytes = kSnapshotHeaderBytes;
 
 template <class T>
 constexpr std::uint32_t mixLayout(std::uint32_t h)
@@ -37,42 +38,6 @@ constexpr std::uint32_t mixLayout(std::uint32_t h)
 // version of the engine, compiler ABI or platform) must not read them: its layout differs here.
 constexpr std::uint32_t kLayout = mixLayout<WorldDef>(mixLayout<BodyState>(mixLayout<BodyRecord>(
     mixLayout<ShapeRecord>(mixLayout<TreeNode>(mixLayout<Contact>(mixLayout<JointRecord>(2166136261u)))))));
-
-// Four words at a time in four independent lanes (the byte-by-byte FNV of stateHash is too slow for
-// a buffer saved every frame), then the lanes folded together: finds corruption, not forgery.
-std::uint64_t checksumOf(const std::byte* data, std::size_t size)
-{
-    constexpr std::uint64_t kMultiplier = 0x9e3779b97f4a7c15ull;
-    const auto mixWord = [](std::uint64_t h, std::uint64_t word)
-    {
-        const std::uint64_t x = h ^ word;
-        return (x << 29u | x >> 35u) * kMultiplier;
-    };
-    std::uint64_t lanes[4] = {0x6a09e667f3bcc908ull ^ size, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull,
-                              0xa54ff53a5f1d36f1ull};
-    std::size_t at = 0;
-    for (; at + 32 <= size; at += 32)
-    {
-        for (std::size_t k = 0; k < 4; ++k)
-        {
-            std::uint64_t word = 0;
-            std::memcpy(&word, data + at + 8 * k, 8);
-            lanes[k] = mixWord(lanes[k], word);
-        }
-    }
-    std::uint64_t h = lanes[0];
-    for (std::size_t k = 1; k < 4; ++k)
-    {
-        h = mixWord(h, lanes[k]);
-    }
-    for (; at < size; at += 8)
-    {
-        std::uint64_t word = 0;
-        std::memcpy(&word, data + at, std::min<std::size_t>(8, size - at));
-        h = mixWord(h, word);
-    }
-    return h ^ (h >> 32u);
-}
 
 // Adds up what SnapshotWriter will write, so the buffer is sized once: a buffer of the same size
 // as last time (a rollback engine's every frame) is neither cleared nor grown.
@@ -301,6 +266,23 @@ void World::snapshot(std::vector<std::byte>& out) const
     std::memcpy(out.data() + 16, &payload, 8);
     std::memcpy(out.data() + 24, &checksum, 8);
 }
+
+namespace detail
+{
+
+void sealSnapshot(std::vector<std::byte>& snapshot)
+{
+    if (snapshot.size() < kHeaderBytes)
+    {
+        return;
+    }
+    const std::uint64_t payload = snapshot.size() - kHeaderBytes;
+    const std::uint64_t checksum = checksumOf(snapshot.data() + kHeaderBytes, snapshot.size() - kHeaderBytes);
+    std::memcpy(snapshot.data() + 16, &payload, 8);
+    std::memcpy(snapshot.data() + 24, &checksum, 8);
+}
+
+} // namespace detail
 
 std::vector<std::byte> World::snapshot() const
 {

@@ -1,0 +1,158 @@
+// The sandbox's recorder and player (session_tape.hpp).
+
+#include "session_tape.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+
+namespace oblique::sandbox
+{
+
+void SessionTape::startRecording(const World& world, std::string title)
+{
+    m_recording.emplace(world, std::move(title));
+    m_mode = Mode::Recording;
+    m_position = 0;
+    m_mismatch = -1;
+    m_keyframes.clear();
+}
+
+void SessionTape::beforeStep(const World& world, std::string_view label)
+{
+    if (m_mode == Mode::Recording)
+    {
+        m_recording->beforeStep(world, label);
+    }
+}
+
+void SessionTape::afterStep(const World& world, float dt)
+{
+    if (m_mode == Mode::Recording)
+    {
+        m_recording->afterStep(world, dt);
+        ++m_position;
+    }
+}
+
+void SessionTape::stopRecording()
+{
+    if (m_mode == Mode::Recording)
+    {
+        m_mode = Mode::Idle;
+    }
+}
+
+bool SessionTape::save(const std::filesystem::path& file, std::string& error) const
+{
+    if (!m_recording)
+    {
+        error = "nothing has been recorded yet";
+        return false;
+    }
+    const std::vector<std::byte> bytes = m_recording->save();
+    std::ofstream out(file, std::ios::binary);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    if (!out)
+    {
+        error = file.string() + ": cannot write the recording";
+        return false;
+    }
+    return true;
+}
+
+bool SessionTape::openReplay(const std::filesystem::path& file, World& world, std::string& error)
+{
+    std::ifstream in(file, std::ios::binary);
+    if (!in)
+    {
+        error = file.string() + ": cannot read the recording";
+        return false;
+    }
+    const std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::vector<std::byte> bytes(chars.size());
+    std::transform(chars.begin(), chars.end(), bytes.begin(),
+                   [](char c) { return static_cast<std::byte>(c); });
+    try
+    {
+        m_recording.emplace(Recording::load(bytes));
+        m_recording->rewind(world);
+    }
+    catch (const std::invalid_argument& e)
+    {
+        m_recording.reset();
+        m_mode = Mode::Idle;
+        error = file.string() + ": " + e.what();
+        return false;
+    }
+    m_mode = Mode::Replaying;
+    m_position = 0;
+    m_mismatch = -1;
+    m_keyframes.clear();
+    keepKeyframe(world);
+    return true;
+}
+
+bool SessionTape::playNext(World& world)
+{
+    if (m_mode != Mode::Replaying || m_position >= length())
+    {
+        return false;
+    }
+    if (!m_recording->playStep(world, m_position) && (m_mismatch < 0 || m_position < m_mismatch))
+    {
+        m_mismatch = m_position;
+    }
+    ++m_position;
+    keepKeyframe(world);
+    return true;
+}
+
+void SessionTape::seek(World& world, int step)
+{
+    if (m_mode != Mode::Replaying)
+    {
+        return;
+    }
+    step = std::clamp(step, 0, length());
+    // The latest snapshot at or before the step (the start is always kept), then forward.
+    auto keyframe = m_keyframes.begin();
+    for (auto it = m_keyframes.begin(); it != m_keyframes.end() && it->first <= step; ++it)
+    {
+        keyframe = it;
+    }
+    if (step < m_position || keyframe->first > m_position)
+    {
+        world.restore(keyframe->second);
+        m_position = keyframe->first;
+    }
+    while (m_position < step && playNext(world))
+    {
+    }
+}
+
+void SessionTape::stopReplay()
+{
+    if (m_mode == Mode::Replaying)
+    {
+        m_mode = Mode::Idle;
+        m_keyframes.clear();
+    }
+}
+
+void SessionTape::keepKeyframe(const World& world)
+{
+    if (m_position % kKeyframeSteps != 0)
+    {
+        return;
+    }
+    const auto at = std::lower_bound(m_keyframes.begin(), m_keyframes.end(), m_position,
+                                     [](const auto& keyframe, int step) { return keyframe.first < step; });
+    if (at == m_keyframes.end() || at->first != m_position)
+    {
+        m_keyframes.insert(at, {m_position, world.snapshot()});
+    }
+}
+
+} // namespace oblique::sandbox
