@@ -140,8 +140,8 @@ inline void randomJoint(World& world, Random& random, BodyId a, BodyId b)
 }
 
 // A box of walls with random bodies and joints dropped in. Every 40 steps a few bodies are
-// destroyed (their joints with them) and new ones created, so slots, proxies and contacts are
-// freed and reused.
+// destroyed (their joints with them) and new ones created, a shape is taken off one body and one
+// added to another, so slots, proxies and contacts are freed and reused.
 struct RandomWorld
 {
     Random random;
@@ -194,6 +194,23 @@ struct RandomWorld
             bodies.erase(bodies.begin() + static_cast<std::ptrdiff_t>(victim));
         }
         addBodies(5);
+        // A shape taken off one body and another added to one.
+        for (int k = 0; k < 2 && !bodies.empty(); ++k)
+        {
+            const BodyId body =
+                bodies[static_cast<std::size_t>(random.below(static_cast<int>(bodies.size())))];
+            const std::vector<ShapeId> shapes = world.shapes(body);
+            if (k == 0 && shapes.size() > 1)
+            {
+                world.destroyShape(shapes.back());
+            }
+            else if (k == 1)
+            {
+                ShapeDef extra = circleShape(random.uniform(0.1f, 0.3f));
+                extra.offset = {random.uniform(-0.5f, 0.5f), random.uniform(-0.5f, 0.5f)};
+                world.createShape(body, extra);
+            }
+        }
     }
 
     void step(int step)

@@ -232,7 +232,15 @@ std::pair<Vec2, Vec2> anchorsOf(const JointDef& def, const JointPlacement& place
 
 JointReaction reactionOf(const JointRecord& j, float invDt)
 {
-    return visitKind(j, [invDt](const auto& kind) { return reactionOf(kind, invDt); });
+    const JointReaction reaction =
+        visitKind(j, [invDt](const auto& kind) { return reactionOf(kind, invDt); });
+    // A step that blew up (a body of the joint stopped as out of range) leaves the joint's
+    // directions non-finite until its next step: it applied nothing that can be reported.
+    if (!isFinite(reaction.force) || !std::isfinite(reaction.torque))
+    {
+        return {};
+    }
+    return reaction;
 }
 
 std::uint32_t WorldState::checkedJoint(JointId id, const char* what) const
