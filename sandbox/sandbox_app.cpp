@@ -370,8 +370,7 @@ void SandboxApp::reload()
     m_source.fileScene = std::move(scene);
     m_error.clear();
     restart();
-    m_status = "reloaded " + file.filename().string();
-    m_statusUpdates = kStatusUpdates;
+    setStatus("reloaded " + file.filename().string());
 }
 
 void SandboxApp::pollFile()
@@ -396,8 +395,7 @@ void SandboxApp::saveCurrent()
 {
     if (m_saveName.empty())
     {
-        m_status = "type a file name to save to";
-        m_statusUpdates = kStatusUpdates;
+        setStatus("type a file name to save to");
         return;
     }
     std::filesystem::path target{m_saveName};
@@ -426,14 +424,13 @@ void SandboxApp::saveCurrent()
     {
         const Scene captured = captureScene(m_world, bodies, origin);
         saveScene(captured, target);
-        m_status = format("saved %zu bodies to %s", captured.bodies.size(), target.string().c_str());
+        setStatus(format("saved %zu bodies to %s", captured.bodies.size(), target.string().c_str()));
         m_sceneFiles = listSceneFiles(m_options.scenesDir);
     }
     catch (const std::exception& e)
     {
-        m_status = std::string("save failed: ") + e.what();
+        setStatus(std::string("save failed: ") + e.what());
     }
-    m_statusUpdates = kStatusUpdates;
 }
 
 // Back to the view the scene framed for itself when it was opened.

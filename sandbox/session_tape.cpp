@@ -2,9 +2,9 @@
 
 #include "session_tape.hpp"
 
+#include "oblique/recording_file.hpp"
+
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <stdexcept>
 
 namespace oblique::sandbox
@@ -51,12 +51,13 @@ bool SessionTape::save(const std::filesystem::path& file, std::string& error) co
         error = "nothing has been recorded yet";
         return false;
     }
-    const std::vector<std::byte> bytes = m_recording->save();
-    std::ofstream out(file, std::ios::binary);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    if (!out)
+    try
     {
-        error = file.string() + ": cannot write the recording";
+        saveRecordingFile(*m_recording, file);
+    }
+    catch (const std::runtime_error& e)
+    {
+        error = e.what();
         return false;
     }
     return true;
@@ -64,26 +65,16 @@ bool SessionTape::save(const std::filesystem::path& file, std::string& error) co
 
 bool SessionTape::openReplay(const std::filesystem::path& file, World& world, std::string& error)
 {
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-    {
-        error = file.string() + ": cannot read the recording";
-        return false;
-    }
-    const std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::vector<std::byte> bytes(chars.size());
-    std::transform(chars.begin(), chars.end(), bytes.begin(),
-                   [](char c) { return static_cast<std::byte>(c); });
     try
     {
-        m_recording.emplace(Recording::load(bytes));
+        m_recording.emplace(loadRecordingFile(file));
         m_recording->rewind(world);
     }
     catch (const std::invalid_argument& e)
     {
         m_recording.reset();
         m_mode = Mode::Idle;
-        error = file.string() + ": " + e.what();
+        error = e.what();
         return false;
     }
     m_mode = Mode::Replaying;

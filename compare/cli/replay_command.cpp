@@ -2,16 +2,13 @@
 // hash the recording holds for every step.
 
 #include "command.hpp"
-#include "oblique/recording.hpp"
+#include "oblique/recording_file.hpp"
 #include "oblique/world.hpp"
 
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <string>
-#include <vector>
 
 namespace oblique::cli
 {
@@ -25,41 +22,29 @@ struct ReplayOptions
     bool verify = false;
 };
 
-std::vector<std::byte> readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-    {
-        throw BadInput(path + ": cannot read the recording");
-    }
-    const std::vector<char> chars((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    std::vector<std::byte> bytes(chars.size());
-    for (std::size_t i = 0; i < chars.size(); ++i)
-    {
-        bytes[i] = static_cast<std::byte>(chars[i]);
-    }
-    return bytes;
-}
-
 int runReplay(const ReplayOptions& options)
 {
-    const std::vector<std::byte> bytes = readFile(options.file);
-    Recording recording = [&]
+    const Recording recording = [&]
     {
         try
         {
-            return Recording::load(bytes);
+            return loadRecordingFile(options.file);
         }
         catch (const std::invalid_argument& e)
         {
-            throw BadInput(options.file + ": " + e.what());
+            throw BadInput(e.what());
         }
     }();
     World world;
     recording.rewind(world);
+    int differing = 0;
     for (int step = 0; step < recording.stepCount(); ++step)
     {
-        if (!recording.playStep(world, step) && options.verify)
+        if (recording.playStep(world, step))
+        {
+            continue;
+        }
+        if (options.verify)
         {
             std::printf("%s: step %d of %d differs from the recording: hash %016" PRIx64
                         ", recorded %016" PRIx64 "\n",
@@ -67,11 +52,15 @@ int runReplay(const ReplayOptions& options)
                         recording.hashAfter(step));
             return kExitComparisonFailed;
         }
+        ++differing;
     }
+    const std::string outcome = options.verify ? ", every step's hash verified"
+                                : differing > 0
+                                    ? ", " + std::to_string(differing) + " steps differ from the recording"
+                                    : "";
     std::printf("%s: \"%s\", %d steps, %zu changes by hand, final hash %016" PRIx64 "%s\n",
                 options.file.c_str(), recording.title().c_str(), recording.stepCount(),
-                recording.changes().size(), world.stateHash(),
-                options.verify ? ", every step's hash verified" : "");
+                recording.changes().size(), world.stateHash(), outcome.c_str());
     return kExitSuccess;
 }
 

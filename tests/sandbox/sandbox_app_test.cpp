@@ -308,6 +308,16 @@ TEST(SandboxHeadless, ARecordedRunReplaysWithEveryHashAsRecorded)
     EXPECT_TRUE(oneLineError(damaged));
     EXPECT_NE(damaged.err.find("ragdolls.oblrec"), std::string::npos) << damaged.err;
 
+    // A scene whose callback (code, not state) is not in the recording goes its own way in the
+    // replay: a one-line error naming the first step that differs.
+    const fs::path conveyors = scratchDir() / "conveyors.oblrec";
+    ASSERT_EQ(runSandbox({"--scene", "Conveyors", "--frames", "120", "--record", conveyors.string()}).code,
+              0);
+    const RunResult diverged = runSandbox({"--replay", conveyors.string(), "--frames", "130"});
+    EXPECT_EQ(diverged.code, 1);
+    EXPECT_TRUE(oneLineError(diverged));
+    EXPECT_NE(diverged.err.find("differs from the recording"), std::string::npos) << diverged.err;
+
     const RunResult both = runSandbox({"--record", "a.oblrec", "--replay", "b.oblrec", "--frames", "2"});
     EXPECT_EQ(both.code, 2);
     EXPECT_TRUE(oneLineError(both));

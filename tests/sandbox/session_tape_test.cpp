@@ -61,6 +61,17 @@ protected:
                 std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + ".oblrec");
     }
 
+    // The recording saved to a file and opened again, to play back into `played`.
+    SessionTape reopened(World& played) const
+    {
+        std::string error;
+        EXPECT_TRUE(tape.save(file(), error)) << error;
+        SessionTape player;
+        EXPECT_TRUE(player.openReplay(file(), played, error)) << error;
+        std::filesystem::remove(file());
+        return player;
+    }
+
     Camera2D camera;
     SceneInstance instance;
     Input input;
@@ -113,12 +124,9 @@ TEST_F(SessionTapeTest, ARecordedSessionOfToolsPlaysBackStepForStep)
             << action << " was not recorded";
     }
 
-    std::string error;
-    ASSERT_TRUE(tape.save(file(), error)) << error;
     World played;
-    SessionTape player;
-    ASSERT_TRUE(player.openReplay(file(), played, error)) << error;
-    std::filesystem::remove(file());
+    SessionTape player = reopened(played);
+    ASSERT_EQ(player.mode(), SessionTape::Mode::Replaying);
     EXPECT_EQ(player.length(), steps);
     while (player.playNext(played))
     {
@@ -136,6 +144,36 @@ TEST_F(SessionTapeTest, ARecordedSessionOfToolsPlaysBackStepForStep)
     player.seek(played, steps);
     EXPECT_EQ(played.stateHash(), instance.world.stateHash());
     EXPECT_EQ(player.firstMismatch(), -1);
+}
+
+// The app restarts a scene by building it into a new World: the recording goes on through it.
+TEST_F(SessionTapeTest, ARestartMidRecordingPlaysBack)
+{
+    tape.startRecording(instance.world, "Pyramid");
+    frame({-4.0f, 8.0f}, false, {Key::B});
+    for (int i = 0; i < 30; ++i)
+    {
+        frame({8.0f, 6.0f}, false);
+    }
+    instance = instantiate(scenes::pyramid(5));
+    tools.reset();
+    for (int i = 0; i < 30; ++i)
+    {
+        frame({8.0f, 6.0f}, false);
+    }
+    tape.stopRecording();
+    const std::vector<RecordedChange> changes = tape.recording()->changes();
+    ASSERT_EQ(changes.size(), 2u);
+    EXPECT_EQ(changes.back().step, 31);
+
+    World played;
+    SessionTape player = reopened(played);
+    ASSERT_EQ(player.mode(), SessionTape::Mode::Replaying);
+    while (player.playNext(played))
+    {
+    }
+    EXPECT_EQ(player.firstMismatch(), -1);
+    EXPECT_EQ(played.stateHash(), instance.world.stateHash());
 }
 
 TEST_F(SessionTapeTest, ADamagedRecordingIsRefusedWithTheReason)

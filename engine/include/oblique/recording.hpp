@@ -56,8 +56,9 @@ public:
     /// Puts the world where the recording starts.
     void rewind(World& world) const;
     /// Makes the changes recorded before step k, then takes step k. Returns whether the world's
-    /// hash is the one recorded after it. Throws std::invalid_argument when the world cannot be
-    /// the one the recording had before step k (a change of another size) or k is out of range.
+    /// hash is the one recorded after it. A world that has gone its own way (a pre-solve callback
+    /// left out, say) may no longer take a change: it is left out, and the step returns false.
+    /// Throws std::invalid_argument when k is out of range.
     bool playStep(World& world, int step) const;
 
 private:

@@ -2,12 +2,10 @@
 
 #include "oblique/recording.hpp"
 
-#include "checksum.hpp"
 #include "oblique/api_error.hpp"
-#include "snapshot_format.hpp"
+#include "sealed_bytes.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstring>
 #include <stdexcept>
 #include <utility>
@@ -17,11 +15,10 @@ namespace oblique
 namespace
 {
 
-constexpr std::array<char, 8> kMagic = {'O', 'B', 'L', 'Q', 'R', 'E', 'C', 'S'};
-// Raised whenever the layout below changes: an old file is then refused, never misread.
-constexpr std::uint32_t kFormatVersion = 1;
-// magic, version, payload bytes, checksum.
-constexpr std::size_t kHeaderBytes = 8 + 4 + 8 + 8;
+// The version is raised whenever the layout below changes: an old file is then refused, never
+// misread. The snapshots in it carry their own build's fingerprint.
+constexpr detail::SealedFormat kFormat{{'O', 'B', 'L', 'Q', 'R', 'E', 'C', 'S'}, 1, 0, "recording"};
+constexpr std::size_t kHeaderBytes = detail::kSealedHeaderBytes;
 // Runs of changed bytes closer than this are stored as one: a run's offset and length cost 12.
 constexpr std::size_t kRunGap = 16;
 constexpr std::uint32_t kMaxLabel = 256;
@@ -221,10 +218,7 @@ std::uint64_t Recording::hashAfter(int step) const
 std::vector<std::byte> Recording::save() const
 {
     FileWriter w;
-    w.bytes(kMagic.data(), kMagic.size());
-    w.value(kFormatVersion);
-    w.value(std::uint64_t{0}); // payload bytes, below
-    w.value(std::uint64_t{0}); // checksum, below
+    w.out().resize(kHeaderBytes); // the header, sealed below
     w.text(m_title);
     w.blob(m_start);
     w.value(static_cast<std::uint32_t>(m_steps.size()));
@@ -252,46 +246,25 @@ std::vector<std::byte> Recording::save() const
             w.blob(run.bytes);
         }
     }
-    std::vector<std::byte>& out = w.out();
-    const std::uint64_t payload = out.size() - kHeaderBytes;
-    const std::uint64_t checksum = detail::checksumOf(out.data() + kHeaderBytes, out.size() - kHeaderBytes);
-    std::memcpy(out.data() + 12, &payload, 8);
-    std::memcpy(out.data() + 20, &checksum, 8);
-    return std::move(out);
+    detail::seal(w.out(), kFormat);
+    return std::move(w.out());
 }
 
 Recording Recording::load(std::span<const std::byte> bytes)
 {
-    if (bytes.size() < kHeaderBytes || std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0)
+    const std::string problem = detail::sealProblem(bytes, kFormat);
+    if (!problem.empty())
     {
-        refuse("not a recording (too short, or no recording header)");
+        refuse(problem);
     }
-    FileReader header(bytes.subspan(8, kHeaderBytes - 8));
-    const auto version = header.value<std::uint32_t>("the header");
-    if (version != kFormatVersion)
-    {
-        refuse("the recording is of format version " + std::to_string(version) +
-               "; this build reads version " + std::to_string(kFormatVersion));
-    }
-    const auto payload = header.value<std::uint64_t>("the header");
-    const auto checksum = header.value<std::uint64_t>("the header");
-    if (payload != bytes.size() - kHeaderBytes)
-    {
-        refuse("the recording is truncated or has bytes after its end");
-    }
-    if (checksum != detail::checksumOf(bytes.data() + kHeaderBytes, bytes.size() - kHeaderBytes))
-    {
-        refuse("the recording is corrupted (its checksum does not match its bytes)");
-    }
-
     FileReader r(bytes.subspan(kHeaderBytes));
     Recording out;
     out.m_title = r.text("the title", kMaxLabel);
     out.m_start = r.blob("the starting snapshot");
-    const std::string problem = World::checkSnapshot(out.m_start);
-    if (!problem.empty())
+    const std::string startProblem = World::checkSnapshot(out.m_start);
+    if (!startProblem.empty())
     {
-        refuse("its starting snapshot cannot be restored: " + problem);
+        refuse("its starting snapshot cannot be restored: " + startProblem);
     }
     const auto steps = r.value<std::uint32_t>("the step count");
     if (steps > r.left() / (sizeof(float) + sizeof(std::uint64_t)))
@@ -378,6 +351,7 @@ bool Recording::playStep(World& world, int step) const
     {
         reportApiError("Recording::playStep: step is out of range");
     }
+    bool applied = true;
     if (const Change* change = changeBefore(step))
     {
         if (change->whole)
@@ -388,22 +362,23 @@ bool Recording::playStep(World& world, int step) const
         {
             std::vector<std::byte> bytes;
             world.snapshot(bytes);
-            if (bytes.size() != change->size)
+            // A world that has gone its own way (more or fewer contacts than recorded) cannot
+            // take the bytes: the change is left out and the step reported as differing.
+            applied = bytes.size() == change->size;
+            if (applied)
             {
-                reportApiError(
-                    "Recording::playStep: the world is not the one the recording had before this step");
+                for (const Run& run : change->runs)
+                {
+                    std::memcpy(bytes.data() + run.offset, run.bytes.data(), run.bytes.size());
+                }
+                detail::reseal(bytes);
+                world.restore(bytes);
             }
-            for (const Run& run : change->runs)
-            {
-                std::memcpy(bytes.data() + run.offset, run.bytes.data(), run.bytes.size());
-            }
-            detail::sealSnapshot(bytes);
-            world.restore(bytes);
         }
     }
     const Step& s = m_steps[static_cast<std::size_t>(step)];
     world.step(s.dt);
-    return world.stateHash() == s.hash;
+    return applied && world.stateHash() == s.hash;
 }
 
 } // namespace oblique

@@ -3,10 +3,9 @@
 // from scratch (solver arrays, islands, joint trees, the pair buffer) is left out; what can be
 // derived exactly (each shape's world placement, the pair map) is derived again on restore.
 
-#include "checksum.hpp"
 #include "oblique/api_error.hpp"
 #include "oblique/world.hpp"
-#include "snapshot_format.hpp"
+#include "sealed_bytes.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -22,10 +21,7 @@ namespace detail
 namespace
 {
 
-constexpr std::array<char, 8> kMagic = {'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'};
-// Raised whenever what is saved, or how, changes: an old buffer is then refused, never misread.
-constexpr std::uint32_t kFormatVersion = 1;
-constexpr std::size_t kHeaderBytes = kSnapshotHeaderBytes;
+constexpr std::size_t kHeaderBytes = kSealedHeaderBytes;
 
 template <class T>
 constexpr std::uint32_t mixLayout(std::uint32_t h)
@@ -38,6 +34,10 @@ constexpr std::uint32_t mixLayout(std::uint32_t h)
 // version of the engine, compiler ABI or platform) must not read them: its layout differs here.
 constexpr std::uint32_t kLayout = mixLayout<WorldDef>(mixLayout<BodyState>(mixLayout<BodyRecord>(
     mixLayout<ShapeRecord>(mixLayout<TreeNode>(mixLayout<Contact>(mixLayout<JointRecord>(2166136261u)))))));
+
+// The version is raised whenever what is saved, or how, changes: an old buffer is then refused,
+// never misread.
+constexpr SealedFormat kFormat{{'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'}, 1, kLayout, "world snapshot"};
 
 // Adds up what SnapshotWriter will write, so the buffer is sized once: a buffer of the same size
 // as last time (a rollback engine's every frame) is neither cleared nor grown.
@@ -188,44 +188,17 @@ void transferWorld(Io& io, W& w)
     io.value(w.previousDt);
 }
 
-template <class T>
-T readAt(std::span<const std::byte> bytes, std::size_t at)
-{
-    T v{};
-    std::memcpy(&v, bytes.data() + at, sizeof v);
-    return v;
-}
-
 // The reason a buffer cannot be restored, or empty.
 std::string problemOf(std::span<const std::byte> snapshot)
 {
-    if (snapshot.size() < kHeaderBytes || std::memcmp(snapshot.data(), kMagic.data(), kMagic.size()) != 0)
+    std::string problem = sealProblem(snapshot, kFormat);
+    if (!problem.empty())
     {
-        return "not a world snapshot (too short, or no snapshot header)";
+        return problem;
     }
-    const auto version = readAt<std::uint32_t>(snapshot, 8);
-    if (version != kFormatVersion)
-    {
-        return "the snapshot is of format version " + std::to_string(version) +
-               "; this build reads version " + std::to_string(kFormatVersion);
-    }
-    if (readAt<std::uint32_t>(snapshot, 12) != kLayout)
-    {
-        return "the snapshot was written by a build whose records are laid out differently (another engine "
-               "build or platform)";
-    }
-    const auto payload = readAt<std::uint64_t>(snapshot, 16);
-    if (payload != snapshot.size() - kHeaderBytes)
-    {
-        return "the snapshot is truncated or has bytes after its end (" + std::to_string(snapshot.size()) +
-               " bytes, its header says " + std::to_string(payload + kHeaderBytes) + ")";
-    }
-    const std::byte* data = snapshot.data() + kHeaderBytes;
-    if (readAt<std::uint64_t>(snapshot, 24) != checksumOf(data, snapshot.size() - kHeaderBytes))
-    {
-        return "the snapshot is corrupted (its checksum does not match its bytes)";
-    }
-    SnapshotReader check(data, snapshot.size() - kHeaderBytes, false);
+    // The frame is whole; the payload is read dry as well, so that restore changes the world only
+    // once every count in it is known to fit.
+    SnapshotReader check(snapshot.data() + kHeaderBytes, snapshot.size() - kHeaderBytes, false);
     WorldState scratch;
     transferWorld(check, scratch);
     if (!check.whole())
@@ -258,31 +231,8 @@ void World::snapshot(std::vector<std::byte>& out) const
     out.resize(kHeaderBytes + sizer.size());
     SnapshotWriter writer(out, kHeaderBytes);
     transferWorld(writer, w);
-    const std::uint64_t payload = out.size() - kHeaderBytes;
-    const std::uint64_t checksum = checksumOf(out.data() + kHeaderBytes, out.size() - kHeaderBytes);
-    std::memcpy(out.data(), kMagic.data(), kMagic.size());
-    std::memcpy(out.data() + 8, &kFormatVersion, 4);
-    std::memcpy(out.data() + 12, &kLayout, 4);
-    std::memcpy(out.data() + 16, &payload, 8);
-    std::memcpy(out.data() + 24, &checksum, 8);
+    seal(out, kFormat);
 }
-
-namespace detail
-{
-
-void sealSnapshot(std::vector<std::byte>& snapshot)
-{
-    if (snapshot.size() < kHeaderBytes)
-    {
-        return;
-    }
-    const std::uint64_t payload = snapshot.size() - kHeaderBytes;
-    const std::uint64_t checksum = checksumOf(snapshot.data() + kHeaderBytes, snapshot.size() - kHeaderBytes);
-    std::memcpy(snapshot.data() + 16, &payload, 8);
-    std::memcpy(snapshot.data() + 24, &checksum, 8);
-}
-
-} // namespace detail
 
 std::vector<std::byte> World::snapshot() const
 {
