@@ -106,6 +106,9 @@ public:
     void setMaxElapsedTime(GameDuration maxElapsed) { m_loop.setMaxElapsedTime(maxElapsed); }
     /// The cap on the real time one tick accounts for.
     GameDuration maxElapsedTime() const { return m_loop.maxElapsedTime(); }
+    /// Real time the loop has not yet turned into updates (under one fixed step after a tick): how
+    /// far the moment being drawn is ahead of game time, for interpolating (see WorldStepper).
+    GameDuration accumulatedElapsedTime() const { return m_loop.accumulatedTime(); }
 
     /// The window (or off-screen texture) size in pixels; default 1280 x 720. Resizes an open window.
     void setWindowSize(unsigned width, unsigned height);
