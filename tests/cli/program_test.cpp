@@ -364,6 +364,26 @@ TEST(CliProgram, BrokenFormat2KeysAreExitTwoWithTheirPath)
     }
 }
 
+TEST(CliProgram, MisspeltKeyIsExitTwoWithTheKeyItStandsFor)
+{
+    const TempDir dir;
+    const auto scene = dir.write("typo.json", R"({"format": "oblique-scene/1", "bodies": [
+        {"type": "static", "position": [0, -1], "halfExtents": [5, 1]},
+        {"position": [0, 1], "radius": 0.5, "frition": 0.3}]})");
+    for (const char* command : {"run", "contacts", "compare"})
+    {
+        SCOPED_TRACE(command);
+        const ProgramResult r = oblique({command, scene.string()});
+        EXPECT_EQ(r.exitCode, 2);
+        EXPECT_EQ(r.out, "");
+        EXPECT_TRUE(isOneLine(r.err)) << r.err;
+        EXPECT_NE(
+            r.err.find(R"(typo.json: bodies[1].frition: unknown key "frition" (did you mean "friction"?))"),
+            std::string::npos)
+            << r.err;
+    }
+}
+
 TEST(CliProgram, RunStepsWithTheSolverTheSceneNames)
 {
     const std::string bodies = R"("bodies": [

@@ -103,7 +103,7 @@ TEST(SceneFormat2Errors, BodyKeysAreUnknownInAShape)
     EXPECT_TRUE(failsAt(scene2WithShape(R"("radius": 1, "shapes": [])"), "bodies[1].shapes[1].shapes",
                         "unknown key"));
     EXPECT_TRUE(failsAt(scene2WithShape(R"("radius": 1, "Offset": [1, 0])"), "bodies[1].shapes[1].Offset",
-                        "unknown key (did you mean \"offset\"?)"));
+                        "unknown key \"Offset\" (did you mean \"offset\"?)"));
 }
 
 // --- values in a shape ----------------------------------------------------------------------------
@@ -388,9 +388,9 @@ TEST(SceneFormat2Errors, SolverKeysGivenTwiceOrMisspeltAreErrors)
     EXPECT_TRUE(
         failsAt(scene2WithWorld(R"("subSteps": 4, "subSteps": 8)"), "world.subSteps", "duplicate key"));
     EXPECT_TRUE(failsAt(scene2WithWorld(R"("substeps": 4)"), "world.substeps",
-                        R"(unknown key (did you mean "subSteps"?))"));
+                        R"(unknown key "substeps" (did you mean "subSteps"?))"));
     EXPECT_TRUE(failsAt(scene2WithWorld(R"("contacthertz": 4)"), "world.contacthertz",
-                        R"(unknown key (did you mean "contactHertz"?))"));
+                        R"(unknown key "contacthertz" (did you mean "contactHertz"?))"));
     // The solver keys belong to the world alone.
     EXPECT_TRUE(
         failsAt(R"({"format": "oblique-scene/2", "solver": "ngs", "bodies": []})", "solver", "unknown key"));

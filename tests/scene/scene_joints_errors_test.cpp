@@ -331,12 +331,13 @@ TEST(SceneJointErrors, UnknownKeysAreErrors)
     // A key of other types: the message says whose it is.
     EXPECT_TRUE(failsAt(
         jointOfType("revolute", R"("anchor": [0, 0], "axis": [1, 0])"), "joints[3].axis",
-        R"(unknown key: a revolute joint has no axis (it is a key of "prismatic" or "wheel" joints))"));
-    EXPECT_TRUE(failsAt(jointOfType("weld", R"("anchor": [0, 0], "maxForce": 1)"), "joints[3].maxForce",
-                        R"(unknown key: a weld joint has no maxForce (it is a key of "motor" joints))"));
+        R"(unknown key "axis": a revolute joint has no axis (it is a key of "prismatic" or "wheel" joints))"));
+    EXPECT_TRUE(
+        failsAt(jointOfType("weld", R"("anchor": [0, 0], "maxForce": 1)"), "joints[3].maxForce",
+                R"(unknown key "maxForce": a weld joint has no maxForce (it is a key of "motor" joints))"));
     EXPECT_TRUE(failsAt(jointOfType("distance", R"("anchor": [0, 0])"), "joints[3].anchor", "unknown key"));
     EXPECT_TRUE(failsAt(jointOfType("revolute", R"("anchor": [0, 0], "Anchor": [0, 0])"), "joints[3].Anchor",
-                        R"(unknown key (did you mean "anchor"?))"));
+                        R"(unknown key "Anchor" (did you mean "anchor"?))"));
     // Nor does a file break joints: breakForce is the API's alone.
     EXPECT_TRUE(failsAt(jointOfType("weld", R"("anchor": [0, 0], "breakForce": 10)"), "joints[3].breakForce",
                         "unknown key"));

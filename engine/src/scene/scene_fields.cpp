@@ -1,5 +1,7 @@
 #include "scene_fields.hpp"
 
+#include "scene_text.hpp"
+
 #include <algorithm>
 #include <bit>
 
@@ -207,6 +209,43 @@ std::optional<std::size_t> findField(Places object, std::string_view key)
         }
     }
     return std::nullopt;
+}
+
+std::optional<std::string_view> closestKey(Places object, std::string_view key)
+{
+    // Two edits turn most short keys into one another, so the edits allowed grow with the length:
+    // a third of the characters, which keeps `bodys` (2 from `bodies`) and `tpye` (1 from `type`)
+    // and refuses `mass` for `name` (2 of 4).
+    constexpr std::size_t maxEdits = 2;
+    std::optional<std::string_view> best;
+    std::size_t bestDistance = maxEdits + 1;
+    bool tied = false;
+    for (const FieldSpec& field : fields)
+    {
+        const std::size_t longer = std::max(field.key.size(), key.size());
+        const std::size_t shorter = std::min(field.key.size(), key.size());
+        // The lengths alone bound the distance from below, so a long key costs nothing here.
+        if ((field.places & object) == 0 || field.key == best || longer - shorter > maxEdits)
+        {
+            continue;
+        }
+        const std::size_t distance = editDistanceIgnoringCase(field.key, key);
+        if (distance > std::min(maxEdits, longer / 3) && distance != 0)
+        {
+            continue;
+        }
+        if (distance < bestDistance)
+        {
+            best = field.key;
+            bestDistance = distance;
+            tied = false;
+        }
+        else if (distance == bestDistance)
+        {
+            tied = true;
+        }
+    }
+    return tied ? std::nullopt : best;
 }
 
 namespace

@@ -612,6 +612,11 @@ constexpr FieldSet fieldsWhere(Test test)
 /// The index of the field `key` names among those of `object`'s places, if any.
 std::optional<std::size_t> findField(Places object, std::string_view key);
 
+/// The key of `object`'s places that `key` most likely misspells, if one stands out: the only key
+/// nearest to it, at most two edits away and at most one edit in three of the longer spelling's
+/// characters (see editDistanceIgnoringCase). A key differing only in case is always suggested.
+std::optional<std::string_view> closestKey(Places object, std::string_view key);
+
 template <typename T>
 struct MemberTraits;
 template <typename V, typename O>

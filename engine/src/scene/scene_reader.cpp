@@ -564,13 +564,6 @@ Number floatNumber(double value, std::string_view raw)
     return {value, static_cast<float>(value), true};
 }
 
-bool equalsIgnoringCase(std::string_view a, std::string_view b)
-{
-    const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
-}
-
 /// Second pass: reads the scene while checking every value against the format, in document order,
 /// so the first problem in the file is the one reported. What each key is, where it may appear and
 /// where its value goes all come from the field table.
@@ -1032,17 +1025,10 @@ bool SceneBuilder::start_array(std::size_t /*size*/)
 
 void SceneBuilder::failUnknownKey(Places object, std::string_view key) const
 {
-    std::string message = "unknown key";
-    for (const FieldSpec& field : fields)
-    {
-        if ((field.places & object) != 0 && equalsIgnoringCase(field.key, key))
-        {
-            message += " (did you mean " + jsonQuoted(field.key) + "?)";
-        }
-    }
+    std::string message = "unknown key " + jsonQuoted(key, 40);
     if ((object & place::joint) != 0)
     {
-        // A key of other joint types: say whose it is.
+        // A key of other joint types: say whose it is, rather than guess at a spelling.
         std::vector<std::string_view> owners;
         for (const auto& [type, name] : Spellings<JointType>::names)
         {
@@ -1057,7 +1043,12 @@ void SceneBuilder::failUnknownKey(Places object, std::string_view key) const
             message += ": a " + std::string(spellingOf(jointTypeOf(m_scene.joints.back()))) +
                        " joint has no " + std::string(key) + " (it is a key of " + quotedChoices(owners) +
                        " joints)";
+            failHere(std::move(message));
         }
+    }
+    if (const std::optional<std::string_view> meant = closestKey(object, key))
+    {
+        message += " (did you mean " + jsonQuoted(*meant) + "?)";
     }
     failHere(std::move(message));
 }

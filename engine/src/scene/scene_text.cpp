@@ -1,8 +1,10 @@
 #include "scene_text.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cstdint>
+#include <vector>
 
 namespace oblique::scene_detail
 {
@@ -238,6 +240,51 @@ std::string formatFloat(float value)
         text = "-0.0";
     }
     return text;
+}
+
+std::size_t editDistanceIgnoringCase(std::string_view a, std::string_view b)
+{
+    const auto folded = [](char c)
+    { return static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+    // Lowrance and Wagner's table, with a border row and column that no path may use (`beyond`),
+    // so that a swap reaching back past the start of either text never wins. Cell (i + 1, j + 1)
+    // holds the distance between the first i characters of a and the first j of b.
+    const std::size_t columns = b.size() + 2;
+    const std::size_t beyond = a.size() + b.size() + 1;
+    std::vector<std::size_t> table((a.size() + 2) * columns, beyond);
+    const auto cell = [&](std::size_t i, std::size_t j) -> std::size_t& { return table[i * columns + j]; };
+    for (std::size_t i = 0; i <= a.size(); ++i)
+    {
+        cell(i + 1, 1) = i;
+    }
+    for (std::size_t j = 0; j <= b.size(); ++j)
+    {
+        cell(1, j + 1) = j;
+    }
+    // The last row of `a` (counted from 1) that held each character; 0 for none yet.
+    std::array<std::size_t, 256> lastRowOf{};
+    for (std::size_t i = 1; i <= a.size(); ++i)
+    {
+        const unsigned char ai = folded(a[i - 1]);
+        std::size_t lastMatchingColumn = 0;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+        {
+            const unsigned char bj = folded(b[j - 1]);
+            // Where bj was last seen in a, and ai last matched in b: a swap of those two characters,
+            // with whatever lies between them inserted or deleted.
+            const std::size_t k = lastRowOf[bj];
+            const std::size_t l = lastMatchingColumn;
+            const std::size_t replaced = cell(i, j) + (ai == bj ? 0 : 1);
+            if (ai == bj)
+            {
+                lastMatchingColumn = j;
+            }
+            const std::size_t swapped = cell(k, l) + (i - k - 1) + 1 + (j - l - 1);
+            cell(i + 1, j + 1) = std::min({replaced, cell(i + 1, j) + 1, cell(i, j + 1) + 1, swapped});
+        }
+        lastRowOf[ai] = i;
+    }
+    return cell(a.size() + 1, b.size() + 1);
 }
 
 } // namespace oblique::scene_detail

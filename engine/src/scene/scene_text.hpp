@@ -1,6 +1,7 @@
 #pragma once
 /// Text helpers shared by the scene reader and writer: UTF-8 checks, JSON string quoting, JSON
-/// path segments, line/column positions for error messages and floats written exactly.
+/// path segments, line/column positions for error messages, floats written exactly, and how far
+/// apart two keys are spelt.
 
 #include <cstddef>
 #include <optional>
@@ -38,5 +39,11 @@ void appendPathIndex(std::string& path, std::size_t index);
 /// The shortest decimal that reads back as exactly `value` (negative zero as `-0.0`, which JSON
 /// reads back with its sign).
 std::string formatFloat(float value);
+
+/// The Damerau-Levenshtein distance between `a` and `b`, ignoring ASCII case: how many characters
+/// must be inserted, deleted, replaced or swapped with their neighbour to turn one into the other
+/// (`frition` is 1 from `friction`, `tpye` 1 from `type`). Takes time and memory in proportion to
+/// the product of the lengths, so callers bound them first.
+std::size_t editDistanceIgnoringCase(std::string_view a, std::string_view b);
 
 } // namespace oblique::scene_detail
