@@ -24,6 +24,7 @@
 #include "oblique/shape.hpp"
 #include "oblique/transform.hpp"
 #include "oblique/world_def.hpp"
+#include "oblique/world_stats.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -61,8 +62,10 @@ struct DrawOptions
     bool contactPoints = false;
     bool contactNormals = false;
     bool contactImpulses = false; ///< normal impulses as segments along the normal
+    bool frictionImpulses = false; ///< tangent (friction) impulses as segments along the tangent
+    bool graphColors = false;      ///< each touching contact's point in its constraint graph colour
     bool broadphase = false;      ///< every node of the broadphase tree
-    bool centers = false;         ///< each body's frame
+    bool centers = false;         ///< each body's centre of mass, with the body's axes
     bool joints = true;           ///< anchors, axes, limits and springs of every joint
 };
 
@@ -253,6 +256,8 @@ public:
     void setIterations(int velocityIterations, int positionIterations);
     void setAllowSleep(bool allow);
     void setWarmStarting(bool enabled);
+    /// Continuous collision on or off (see WorldDef::continuous).
+    void setContinuous(bool enabled);
     void setRestitutionThreshold(float metresPerSecond);
     void setImpulseEvents(bool enabled);
     /// Looks at every solid contact before the solver each step (see pre_solve.hpp); an empty
@@ -305,6 +310,8 @@ public:
 
     void draw(DebugDraw& drawer, const DrawOptions& options = {}) const;
     const Profile& profile() const;
+    /// Islands and the broadphase tree's shape (see world_stats.hpp); computed when asked.
+    WorldStats stats() const;
     /// A hash of every body's state bits and every joint's impulses: equal hashes mean
     /// bit-identical worlds.
     std::uint64_t stateHash() const;

@@ -32,6 +32,10 @@ struct WorldDef
     int positionIterations = 3;        ///< ngs: position-correction passes per step, >= 0 (3 is typical)
     bool allowSleep = true;            ///< bodies at rest fall asleep and cost nothing
     bool warmStarting = true;          ///< start each step from the last step's impulses
+    /// Continuous collision: a contact looks ahead as far as its two bodies can move in the step
+    /// (speculative points out to that distance), so fast bodies stop at thin walls instead of
+    /// passing through. Off, it looks only a fixed 2 cm ahead, as a discrete engine would.
+    bool continuous = true;
     float restitutionThreshold = 1.0f; ///< m/s, >= 0: slower normal approach does not bounce
     bool impulseEvents = false;        ///< report each touching contact's impulses after every step
 };

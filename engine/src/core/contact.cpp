@@ -283,8 +283,10 @@ void WorldState::collide(float dt)
             const Manifold old = contact.manifold;
             const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
             const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
-            const float speculative =
-                kSpeculativeDistance + dt * (speedBounds[contact.a] + speedBounds[contact.b]);
+            // Continuous collision is this look-ahead: as far as the two can move in the step.
+            const float lookAhead =
+                def.continuous ? dt * (speedBounds[contact.a] + speedBounds[contact.b]) : 0.0f;
+            const float speculative = kSpeculativeDistance + lookAhead;
             // Flush tiles' hidden faces: the plain pair functions unless either shape has some.
             contact.manifold =
                 (shapeA.hiddenFaces | shapeB.hiddenFaces) == 0

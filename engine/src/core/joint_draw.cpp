@@ -3,6 +3,7 @@
 
 #include "joint_draw.hpp"
 
+#include "oblique/draw_palette.hpp"
 #include "world_state.hpp"
 
 #include <cmath>
@@ -13,11 +14,11 @@ namespace oblique::detail
 namespace
 {
 
-constexpr Color kLinkColor{0.5f, 0.8f, 0.8f, 1.0f};
-constexpr Color kAxisColor{0.8f, 0.8f, 0.4f, 1.0f};
-constexpr Color kLimitColor{0.9f, 0.5f, 0.3f, 1.0f};
-constexpr Color kSpringColor{0.4f, 0.9f, 0.4f, 1.0f};
-constexpr Color kTargetColor{0.3f, 0.6f, 1.0f, 1.0f};
+constexpr Color kLinkColor = palette::jointLink;
+constexpr Color kAxisColor = palette::jointAxis;
+constexpr Color kLimitColor = palette::jointLimit;
+constexpr Color kSpringColor = palette::jointSpring;
+constexpr Color kTargetColor = palette::jointTarget;
 constexpr float kAnchorPixels = 5.0f;
 // The length of a drawn angle limit or a slider's tick, metres.
 constexpr float kMarkLength = 0.5f;

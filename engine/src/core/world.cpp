@@ -94,6 +94,11 @@ void World::setWarmStarting(bool enabled)
     m_impl->def.warmStarting = enabled;
 }
 
+void World::setContinuous(bool enabled)
+{
+    m_impl->def.continuous = enabled;
+}
+
 void World::setRestitutionThreshold(float metresPerSecond)
 {
     if (!std::isfinite(metresPerSecond) || metresPerSecond < 0.0f)

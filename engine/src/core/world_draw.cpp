@@ -1,6 +1,8 @@
-// The world drawn through DebugDraw, one switchable layer at a time.
+// The world drawn through DebugDraw, one switchable layer at a time, in the palette's colours.
 
+#include "constraint_graph.hpp"
 #include "joint_draw.hpp"
+#include "oblique/draw_palette.hpp"
 #include "world_state.hpp"
 
 namespace oblique
@@ -11,49 +13,92 @@ using namespace detail;
 namespace
 {
 
-constexpr Color kStaticColor{0.5f, 0.9f, 0.5f, 1.0f};
-constexpr Color kKinematicColor{0.5f, 0.5f, 0.9f, 1.0f};
-constexpr Color kAwakeColor{0.9f, 0.7f, 0.7f, 1.0f};
-constexpr Color kSleepingColor{0.6f, 0.6f, 0.6f, 1.0f};
-constexpr Color kDisabledColor{0.4f, 0.45f, 0.5f, 0.6f};
-constexpr Color kSensorColor{0.9f, 0.9f, 0.3f, 1.0f};
-constexpr Color kAabbColor{0.9f, 0.3f, 0.9f, 1.0f};
-constexpr Color kTreeColor{0.4f, 0.4f, 0.9f, 0.5f};
-constexpr Color kPointColor{0.9f, 0.2f, 0.2f, 1.0f};
-constexpr Color kNormalColor{0.3f, 0.9f, 0.3f, 1.0f};
-constexpr Color kImpulseColor{0.9f, 0.9f, 0.2f, 1.0f};
+static_assert(palette::graphColors.size() == static_cast<std::size_t>(kGraphColors),
+              "the palette needs one colour per constraint graph colour");
 
 // Metres drawn per unit of impulse (N*s), so a box resting on the ground shows a short stalk.
 constexpr float kImpulseScale = 0.1f;
 constexpr float kNormalLength = 0.3f;
+// Big enough that the colours of a pile's contacts read at a glance over its shapes.
+constexpr float kGraphPointPixels = 9.0f;
 
 Color shapeColor(const ShapeRecord& shape, const BodyRecord& r)
 {
     // Dim whatever its type, as Box2D v3 draws a disabled body: it is there, but out of play.
     if (!r.enabled)
     {
-        return kDisabledColor;
+        return palette::disabledBody;
     }
     if (shape.def.isSensor)
     {
-        return kSensorColor;
+        return palette::sensorShape;
     }
     switch (r.type)
     {
     case BodyType::Static:
-        return kStaticColor;
+        return palette::staticBody;
     case BodyType::Kinematic:
-        return kKinematicColor;
+        return palette::kinematicBody;
     case BodyType::Dynamic:
         break;
     }
-    return r.awake ? kAwakeColor : kSleepingColor;
+    return r.awake ? palette::awakeBody : palette::sleepingBody;
 }
 
 void drawBox(DebugDraw& d, const Aabb& a, Color c)
 {
     const Vec2 v[4] = {a.lower, {a.upper.x, a.lower.y}, a.upper, {a.lower.x, a.upper.y}};
     d.drawPolygon(v, c);
+}
+
+// The colour the constraint graph gave the contact, as the graph-colours layer shows it.
+Color graphColorOf(const Contact& c)
+{
+    if (c.color == kOverflow)
+    {
+        return palette::graphOverflow;
+    }
+    if (c.color >= 0 && c.color < kGraphColors)
+    {
+        return palette::graphColors[static_cast<std::size_t>(c.color)];
+    }
+    return palette::graphUncoloured;
+}
+
+// One touching contact's layers. Its points are read from the whole manifold, skipping the
+// speculative ones, so each keeps the impulses stored at its own index.
+void drawContact(DebugDraw& d, const Contact& c, const DrawOptions& options)
+{
+    const Manifold& m = c.manifold;
+    const Vec2 tangent{m.normal.y, -m.normal.x}; // as the solvers take it
+    for (int j = 0; j < m.pointCount; ++j)
+    {
+        if (m.points[j].separation > kTouchingDistance)
+        {
+            continue;
+        }
+        const Vec2 p = m.points[j].point;
+        if (options.graphColors)
+        {
+            d.drawPoint(p, kGraphPointPixels, graphColorOf(c));
+        }
+        if (options.contactPoints)
+        {
+            d.drawPoint(p, 5.0f, palette::contactPoint);
+        }
+        if (options.contactNormals)
+        {
+            d.drawSegment(p, p + kNormalLength * m.normal, palette::contactNormal);
+        }
+        if (options.contactImpulses)
+        {
+            d.drawSegment(p, p + (kImpulseScale * c.normalImpulse[j]) * m.normal, palette::normalImpulse);
+        }
+        if (options.frictionImpulses)
+        {
+            d.drawSegment(p, p + (kImpulseScale * c.tangentImpulse[j]) * tangent, palette::frictionImpulse);
+        }
+    }
 }
 
 } // namespace
@@ -78,12 +123,12 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
             }
             if (options.aabbs && shape.proxyId != kNullNode) // a disabled body's shapes have none
             {
-                drawBox(d, w.tree.fatAabb(shape.proxyId), kAabbColor);
+                drawBox(d, w.tree.fatAabb(shape.proxyId), palette::fatAabb);
             }
         }
         if (options.centers)
         {
-            d.drawTransform({s.position, s.q});
+            d.drawTransform({s.center, s.q}); // where it turns about, with its axes
         }
     }
 
@@ -98,35 +143,19 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
         {
             if (node.height > 0)
             {
-                drawBox(d, node.aabb, kTreeColor);
+                drawBox(d, node.aabb, palette::treeNode);
             }
         }
     }
 
-    if (options.contactPoints || options.contactNormals || options.contactImpulses)
+    if (options.contactPoints || options.contactNormals || options.contactImpulses ||
+        options.frictionImpulses || options.graphColors)
     {
         for (const Contact& c : w.contacts)
         {
-            if (!isTouchingSolid(c))
+            if (isTouchingSolid(c))
             {
-                continue;
-            }
-            const Manifold m = touchingPart(c.manifold);
-            for (int j = 0; j < m.pointCount; ++j)
-            {
-                const Vec2 p = m.points[j].point;
-                if (options.contactPoints)
-                {
-                    d.drawPoint(p, 5.0f, kPointColor);
-                }
-                if (options.contactNormals)
-                {
-                    d.drawSegment(p, p + kNormalLength * m.normal, kNormalColor);
-                }
-                if (options.contactImpulses)
-                {
-                    d.drawSegment(p, p + (kImpulseScale * c.normalImpulse[j]) * m.normal, kImpulseColor);
-                }
+                drawContact(d, c, options);
             }
         }
     }

@@ -3,6 +3,7 @@
 
 #include "oblique/sfml/sfml_debug_draw.hpp"
 
+#include "oblique/draw_palette.hpp"
 #include "oblique/sfml/sfml_convert.hpp"
 
 #include <SFML/Graphics/View.hpp>
@@ -181,8 +182,8 @@ void SfmlDebugDraw::drawPoint(Vec2 p, float sizePixels, Color color)
 void SfmlDebugDraw::drawTransform(const Transform& xf)
 {
     const sf::Vector2f origin = toScreen(xf.p);
-    addLine(origin, toScreen(xf.p + kAxisLength * xAxis(xf.q)), sf::Color::Red);
-    addLine(origin, toScreen(xf.p + kAxisLength * yAxis(xf.q)), sf::Color::Green);
+    addLine(origin, toScreen(xf.p + kAxisLength * xAxis(xf.q)), toSfColor(palette::frameXAxis));
+    addLine(origin, toScreen(xf.p + kAxisLength * yAxis(xf.q)), toSfColor(palette::frameYAxis));
 }
 
 void SfmlDebugDraw::drawString(Vec2 p, std::string_view text, Color color)
