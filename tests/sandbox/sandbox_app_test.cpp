@@ -56,7 +56,7 @@ std::string readFile(const fs::path& file)
 
 fs::path scratchDir()
 {
-    const fs::path dir = fs::path(::testing::TempDir()) / "oblique_sandbox_app_tests";
+    fs::path dir = fs::path(::testing::TempDir()) / "oblique_sandbox_app_tests";
     fs::create_directories(dir);
     return dir;
 }
@@ -180,6 +180,23 @@ TEST(SandboxCommandLine, BadOptionsAreOneLineUsageErrors)
     }
 }
 
+TEST(SandboxCommandLine, HelpIsTheUsageOnStdoutAndExitZero)
+{
+    for (const char* flag : {"--help", "-h"})
+    {
+        const RunResult r = runSandbox({flag});
+        EXPECT_EQ(r.code, 0) << flag;
+        EXPECT_EQ(r.out.rfind("usage: oblique-sandbox", 0), 0u) << r.out;
+        EXPECT_NE(r.out.find("--frames N"), std::string::npos) << r.out;
+        EXPECT_EQ(r.err, "") << flag;
+    }
+    // A bad option beside it is still a usage error, with the reason.
+    const RunResult bad = runSandbox({"--help", "--bogus"});
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_TRUE(oneLineError(bad));
+    EXPECT_NE(bad.err.find("unknown option '--bogus'"), std::string::npos) << bad.err;
+}
+
 TEST(SandboxCommandLine, AnUnwritableScreenshotPathIsAOneLineError)
 {
     const RunResult r =
@@ -275,7 +292,7 @@ TEST(SandboxHeadless, Box2dGhostsAreDrawnOnlyWhenAskedFor)
     EXPECT_EQ(ghostPixels(image), 0);
 
     std::vector<std::string> withBox2d = common;
-    withBox2d.push_back("--box2d");
+    withBox2d.emplace_back("--box2d");
     const RunResult ghosts = runSandbox(withBox2d);
     ASSERT_EQ(ghosts.code, 0) << ghosts.err;
     ASSERT_TRUE(image.loadFromFile(shot.string()));

@@ -1,47 +1,99 @@
 #include "oblique/sfml/run_from_command_line.hpp"
 
-#include <cstdlib>
+#include <charconv>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <system_error>
 
 namespace oblique
 {
 
-int runFromCommandLine(Game& game, std::string_view name, int argc, char** argv)
+namespace
+{
+
+struct GameOptions
 {
     long frames = 0;
     std::string screenshot;
-    bool understood = true;
-    for (int i = 1; i < argc && understood; ++i)
+    bool help = false;
+};
+
+void printUsage(std::ostream& out, std::string_view name)
+{
+    out << "usage: " << name << " [--frames N [--screenshot FILE]]\n"
+        << "\n"
+        << "Without options the game opens in a window.\n"
+        << "\n"
+        << "options:\n"
+        << "  --frames N         run off-screen for N frames, one update and one draw each, then exit\n"
+        << "                     (needs an X display, e.g. from xvfb-run)\n"
+        << "  --screenshot FILE  with --frames: save the last frame as a PNG\n"
+        << "  -h, --help         show this help and exit\n"
+        << "\n"
+        << "Exit codes: 0 after a normal run, 1 when the run failed, 2 for a bad command line.\n";
+}
+
+// Fills `options`, or returns the one-line reason the command line is wrong.
+std::optional<std::string> parseArguments(int argc, char** argv, GameOptions& options)
+{
+    for (int i = 1; i < argc; ++i)
     {
         const std::string_view arg = argv[i];
-        const bool hasValue = i + 1 < argc;
-        if (arg == "--frames" && hasValue)
+        if (arg == "-h" || arg == "--help")
         {
-            frames = std::strtol(argv[++i], nullptr, 10);
-            understood = frames > 0;
+            options.help = true;
+            continue;
         }
-        else if (arg == "--screenshot" && hasValue)
+        if (arg != "--frames" && arg != "--screenshot")
         {
-            screenshot = argv[++i];
+            return "unknown argument '" + std::string(arg) + "'";
         }
-        else
+        if (i + 1 >= argc)
         {
-            understood = false;
+            return std::string(arg) + " needs a value";
+        }
+        const std::string_view value = argv[++i];
+        if (arg == "--screenshot")
+        {
+            options.screenshot = value;
+            continue;
+        }
+        const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), options.frames);
+        if (error != std::errc{} || end != value.data() + value.size() || options.frames <= 0)
+        {
+            return "--frames needs a positive whole number, not '" + std::string(value) + "'";
         }
     }
     // A screenshot is taken at the frame limit, so it needs one.
-    if (!understood || (!screenshot.empty() && frames == 0))
+    if (!options.screenshot.empty() && options.frames == 0)
     {
-        std::cerr << "usage: " << name << " [--frames N [--screenshot out.png]]\n";
+        return "--screenshot needs --frames";
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+int runFromCommandLine(Game& game, std::string_view name, int argc, char** argv)
+{
+    GameOptions options;
+    if (const std::optional<std::string> error = parseArguments(argc, argv, options))
+    {
+        std::cerr << name << ": " << *error << " (--help shows usage)\n";
         return 2;
     }
-    if (frames > 0)
+    if (options.help)
+    {
+        printUsage(std::cout, name);
+        return 0;
+    }
+    if (options.frames > 0)
     {
         game.setHeadless(true);
-        game.setFrameLimit(frames);
-        game.setScreenshotPath(screenshot);
+        game.setFrameLimit(options.frames);
+        game.setScreenshotPath(options.screenshot);
     }
     try
     {

@@ -1,6 +1,7 @@
 #pragma once
 /// main() for a small game: runs it in a window, or, with `--frames N [--screenshot FILE]`,
-/// headless for N frames (saving the last one), so every game can be smoke-tested under Xvfb.
+/// headless for N frames (saving the last one), so every game can be smoke-tested under Xvfb;
+/// `--help` prints its usage.
 
 #include "oblique/sfml/game.hpp"
 
@@ -10,8 +11,9 @@ namespace oblique
 {
 
 /// Applies the command line to the game and runs it. Returns the process exit code: 0 after a
-/// normal run, 1 when the run failed (the reason on stderr, prefixed with name), 2 for a command
-/// line it does not understand (usage on stderr).
+/// normal run, or after printing the usage to stdout for `-h` or `--help` (the game is not run);
+/// 1 when the run failed; 2 for a command line it does not understand, without running the game.
+/// Failures are one line on stderr, prefixed with name and giving the reason.
 ///
 /// \code
 /// int main(int argc, char** argv)
