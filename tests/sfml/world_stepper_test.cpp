@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 #include <numbers>
 #include <stdexcept>
+#include <vector>
 
 namespace
 {
@@ -172,6 +173,25 @@ TEST(WorldStepper, NewAndSnappedBodiesAreDrawnWhereTheyAre)
     world.destroyBody(gliding);
     const BodyId reused = world.createBody(def, oblique::circleShape(0.5f));
     EXPECT_EQ(stepper.pose(reused).p, (Vec2{5.0f, 5.0f}));
+}
+
+TEST(WorldStepper, CallsBackAfterEveryStepAndForgetsOnReset)
+{
+    oblique::Game game;
+    World world = weightlessWorld();
+    const BodyId box = glidingBox(world);
+    WorldStepper stepper(game, world, std::chrono::milliseconds(10));
+    std::vector<float> seen;
+    stepper.setStepCallback([&](World& w) { seen.push_back(w.position(box).x); });
+    stepper.update(GameTime{std::chrono::milliseconds(35), std::chrono::milliseconds(35), false});
+    ASSERT_EQ(seen.size(), 3u); // one call per step, each seeing that step's result
+    EXPECT_LT(seen[0], seen[1]);
+    EXPECT_LT(seen[1], seen[2]);
+    EXPECT_NE(stepper.pose(box).p, world.position(box));
+
+    stepper.reset();
+    EXPECT_EQ(stepper.pending(), GameDuration::zero());
+    EXPECT_EQ(stepper.pose(box).p, world.position(box));
 }
 
 TEST(WorldStepper, RefusesBadSettings)

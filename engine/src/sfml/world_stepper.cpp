@@ -41,6 +41,10 @@ void WorldStepper::update(const GameTime& time)
         m_pending -= m_step;
         ++m_stepCount;
         ++steps;
+        if (m_stepCallback)
+        {
+            m_stepCallback(*m_world);
+        }
     }
     // What the cap left over is dropped but for the part of a step, so alpha stays below 1.
     if (m_pending >= m_step)
@@ -68,8 +72,7 @@ float WorldStepper::alpha() const
 
 float WorldStepper::alpha(GameDuration loopPending) const
 {
-    const GameDuration behind = m_pending;
-    (void)loopPending;
+    const GameDuration behind = m_pending + std::max(loopPending, GameDuration::zero());
     const double fraction = static_cast<double>(behind.count()) / static_cast<double>(m_step.count());
     return static_cast<float>(std::clamp(fraction, 0.0, 1.0));
 }
@@ -92,6 +95,12 @@ Transform WorldStepper::pose(BodyId body, float fraction) const
         return now;
     }
     return interpolate(before.pose, now, std::clamp(fraction, 0.0f, 1.0f));
+}
+
+void WorldStepper::reset()
+{
+    m_previous.clear();
+    m_pending = GameDuration::zero();
 }
 
 void WorldStepper::snap(BodyId body)

@@ -9,6 +9,8 @@
 #include "oblique/transform.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <utility>
 #include <vector>
 
 namespace oblique
@@ -60,6 +62,13 @@ public:
     Transform pose(BodyId body, float fraction) const;
     /// Forgets the body's previous pose, so it is drawn where it is now until the next step.
     void snap(BodyId body);
+    /// Forgets every previous pose and the time waiting, for a world rebuilt or restored from a
+    /// snapshot (whose handles may name other bodies than before).
+    void reset();
+
+    /// Called after each step with the world, while that step's events are there to read (an
+    /// update may run several steps, and each step replaces the previous one's events).
+    void setStepCallback(std::function<void(World&)> callback) { m_stepCallback = std::move(callback); }
 
     /// The world being stepped.
     World& world() const { return *m_world; }
@@ -92,6 +101,7 @@ private:
     int m_maxStepsPerUpdate = kDefaultMaxStepsPerUpdate;
     std::int64_t m_stepCount = 0;
     std::vector<PreviousPose> m_previous;
+    std::function<void(World&)> m_stepCallback;
 };
 
 } // namespace oblique
