@@ -78,8 +78,11 @@ AudioOutput openAudioOutput()
     }
     // SFML opens the device with its first audio resource and reports a failure on sf::err();
     // loading one sample is the smallest thing that needs a working OpenAL context.
+    // The probe lives until exit: SFML closes the device whenever its last sound or buffer goes,
+    // and opening it again costs about 10 ms (a game unloading its content, then loading more,
+    // would pay that each time). Static, not leaked, so the device is closed at exit.
     detail::SfmlErrorCapture errors;
-    sf::SoundBuffer probe;
+    static sf::SoundBuffer probe;
     const sf::Int16 sample = 0;
     const bool loaded = probe.loadFromSamples(&sample, 1, 1, 44100);
     if (!loaded || !errors.text().empty())
