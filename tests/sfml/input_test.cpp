@@ -1,5 +1,5 @@
 // Input snapshots: edges from pairs of snapshots, edges that fire once across a multi-update tick,
-// and SFML events folded into snapshots by the collector.
+// taps and clicks shorter than a frame, and SFML events folded into snapshots by the collector.
 
 #include "oblique/sfml/game_loop.hpp"
 #include "oblique/sfml/input.hpp"
@@ -7,6 +7,7 @@
 #include "oblique/sfml/sfml_convert.hpp"
 
 #include <gtest/gtest.h>
+#include <vector>
 
 namespace
 {
@@ -194,6 +195,172 @@ TEST(Input, APressFiresOnceAcrossAMultiUpdateTick)
     clock.advance(loop.targetElapsedTime());
     loop.tick(update, draw);
     EXPECT_EQ(pressed, 2);
+}
+
+TEST(KeyboardState, PressesAreCountedOnlyWhenTheKeyWasUp)
+{
+    KeyboardState k;
+    k.pressKey(Key::A);
+    EXPECT_TRUE(k.isKeyDown(Key::A));
+    EXPECT_EQ(k.pressCount(Key::A), 1);
+    k.pressKey(Key::A); // an auto-repeat: still the same press
+    EXPECT_EQ(k.pressCount(Key::A), 1);
+    k.setKey(Key::A, false);
+    k.pressKey(Key::A);
+    EXPECT_EQ(k.pressCount(Key::A), 2);
+    k.setKey(Key::B, true); // set by hand: down, but not a counted press
+    EXPECT_EQ(k.pressCount(Key::B), 0);
+    k.clear();
+    EXPECT_EQ(k.downCount(), 0u);
+    EXPECT_EQ(k.pressCount(Key::A), 2) << "releasing everything does not undo the presses";
+    k.pressKey(Key::Count); // not a key: ignored
+    EXPECT_EQ(k.pressCount(Key::Count), 0);
+    EXPECT_EQ(k.downCount(), 0u);
+}
+
+TEST(MouseState, PressesAreCountedOnlyWhenTheButtonWasUp)
+{
+    MouseState m;
+    m.pressButton(MouseButton::Middle);
+    m.pressButton(MouseButton::Middle);
+    EXPECT_TRUE(m.isButtonDown(MouseButton::Middle));
+    EXPECT_EQ(m.pressCount(MouseButton::Middle), 1);
+    m.setButton(MouseButton::Middle, false);
+    m.pressButton(MouseButton::Middle);
+    EXPECT_EQ(m.pressCount(MouseButton::Middle), 2);
+    EXPECT_EQ(m.pressCount(MouseButton::Left), 0);
+    m.pressButton(MouseButton::Count);
+    EXPECT_EQ(m.pressCount(MouseButton::Count), 0);
+}
+
+/// Events collected and snapshots advanced as Game does, one update at a time.
+class InputFromEvents : public testing::Test
+{
+protected:
+    InputFromEvents() { input.reset(collector.keyboard(), collector.mouse()); }
+
+    void send(const sf::Event& event) { collector.handleEvent(event); }
+    void tap(sf::Keyboard::Key code)
+    {
+        send(keyEvent(code, true));
+        send(keyEvent(code, false));
+    }
+    void update() { input.advance(collector.keyboard(), collector.mouse()); }
+
+    InputCollector collector;
+    Input input;
+};
+
+// A tap shorter than a frame: both events arrive between two updates.
+TEST_F(InputFromEvents, AKeyTapBetweenTwoUpdatesIsPressedForOneUpdateAndReleasedAtTheNext)
+{
+    tap(sf::Keyboard::Space);
+    ASSERT_TRUE(collector.keyboard().isKeyUp(Key::Space)) << "the premise: the key is up again";
+    update();
+    EXPECT_TRUE(input.wasKeyPressed(Key::Space));
+    EXPECT_TRUE(input.isKeyDown(Key::Space));
+    EXPECT_FALSE(input.isKeyUp(Key::Space));
+    EXPECT_FALSE(input.wasKeyReleased(Key::Space));
+    EXPECT_FALSE(input.wasKeyPressed(Key::Enter)) << "only the tapped key";
+
+    update();
+    EXPECT_FALSE(input.wasKeyPressed(Key::Space));
+    EXPECT_FALSE(input.isKeyDown(Key::Space));
+    EXPECT_TRUE(input.wasKeyReleased(Key::Space));
+
+    update();
+    EXPECT_FALSE(input.wasKeyPressed(Key::Space));
+    EXPECT_FALSE(input.wasKeyReleased(Key::Space));
+}
+
+TEST_F(InputFromEvents, AClickBetweenTwoUpdatesIsPressedForOneUpdateAndReleasedAtTheNext)
+{
+    send(buttonEvent(sf::Mouse::Left, true, 30, 40));
+    send(buttonEvent(sf::Mouse::Left, false, 31, 40));
+    update();
+    EXPECT_TRUE(input.wasButtonPressed(MouseButton::Left));
+    EXPECT_TRUE(input.isButtonDown(MouseButton::Left));
+    EXPECT_FALSE(input.wasButtonReleased(MouseButton::Left));
+    EXPECT_FALSE(input.wasButtonPressed(MouseButton::Right));
+    EXPECT_EQ(input.mousePosition(), (oblique::Vec2{31.0f, 40.0f}));
+
+    update();
+    EXPECT_FALSE(input.wasButtonPressed(MouseButton::Left));
+    EXPECT_FALSE(input.isButtonDown(MouseButton::Left));
+    EXPECT_TRUE(input.wasButtonReleased(MouseButton::Left));
+}
+
+TEST_F(InputFromEvents, AKeyReleasedAndPressedAgainBetweenUpdatesIsPressedAgain)
+{
+    send(keyEvent(sf::Keyboard::J, true));
+    update();
+    ASSERT_TRUE(input.wasKeyPressed(Key::J));
+
+    // Held in both snapshots, but let go and pressed again in between: a second press.
+    send(keyEvent(sf::Keyboard::J, false));
+    send(keyEvent(sf::Keyboard::J, true));
+    update();
+    EXPECT_TRUE(input.wasKeyPressed(Key::J));
+    EXPECT_TRUE(input.isKeyDown(Key::J));
+
+    // An auto-repeat of a held key is not.
+    send(keyEvent(sf::Keyboard::J, true));
+    update();
+    EXPECT_FALSE(input.wasKeyPressed(Key::J));
+    EXPECT_TRUE(input.isKeyDown(Key::J));
+}
+
+TEST_F(InputFromEvents, SeveralTapsBetweenTwoUpdatesAreOnePress)
+{
+    for (int i = 0; i < 3; ++i)
+    {
+        tap(sf::Keyboard::X);
+    }
+    update();
+    EXPECT_TRUE(input.wasKeyPressed(Key::X));
+    update();
+    EXPECT_FALSE(input.wasKeyPressed(Key::X));
+    EXPECT_TRUE(input.wasKeyReleased(Key::X));
+}
+
+TEST_F(InputFromEvents, ATapIsNotAnEdgeAfterReset)
+{
+    tap(sf::Keyboard::Q);
+    input.reset(collector.keyboard(), collector.mouse());
+    update();
+    EXPECT_FALSE(input.wasKeyPressed(Key::Q));
+    EXPECT_FALSE(input.isKeyDown(Key::Q));
+}
+
+// What Game does with a tap during a slow frame: the first of the tick's updates sees the press,
+// the second the release, and the rest nothing.
+TEST_F(InputFromEvents, ATapDuringAMultiUpdateTickIsPressedOnceAndReleasedOnce)
+{
+    oblique::ManualClock clock;
+    oblique::GameLoop loop(clock);
+    std::vector<int> downIn;
+    int pressed = 0;
+    int released = 0;
+    int updates = 0;
+    const auto onUpdate = [&](const oblique::GameTime&)
+    {
+        update();
+        pressed += input.wasKeyPressed(Key::Space) ? 1 : 0;
+        released += input.wasKeyReleased(Key::Space) ? 1 : 0;
+        if (input.isKeyDown(Key::Space))
+        {
+            downIn.push_back(updates);
+        }
+        ++updates;
+    };
+    const auto draw = [](const oblique::GameTime&) {};
+
+    tap(sf::Keyboard::Space);
+    clock.advance(4 * loop.targetElapsedTime());
+    ASSERT_EQ(loop.tick(onUpdate, draw).updates, 4);
+    EXPECT_EQ(pressed, 1);
+    EXPECT_EQ(released, 1);
+    EXPECT_EQ(downIn, std::vector<int>{0});
 }
 
 TEST(InputCollector, FoldsEventsIntoSnapshots)

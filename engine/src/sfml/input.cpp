@@ -2,6 +2,8 @@
 
 #include "oblique/sfml/input.hpp"
 
+#include <cstddef>
+
 namespace oblique
 {
 
@@ -11,6 +13,24 @@ void Input::advance(const KeyboardState& keyboard, const MouseState& mouse)
     m_previousMouse = m_mouse;
     m_keyboard = keyboard;
     m_mouse = mouse;
+    // A press the snapshots missed (down and up again between them) is held for this update, so
+    // that it is seen pressed now and released at the next.
+    for (std::size_t i = 0; i < kKeyCount; ++i)
+    {
+        const auto key = static_cast<Key>(i);
+        if (keyboard.pressCount(key) != m_previousKeyboard.pressCount(key))
+        {
+            m_keyboard.setKey(key, true);
+        }
+    }
+    for (std::size_t i = 0; i < kMouseButtonCount; ++i)
+    {
+        const auto button = static_cast<MouseButton>(i);
+        if (mouse.pressCount(button) != m_previousMouse.pressCount(button))
+        {
+            m_mouse.setButton(button, true);
+        }
+    }
 }
 
 void Input::reset(const KeyboardState& keyboard, const MouseState& mouse)

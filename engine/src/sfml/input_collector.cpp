@@ -25,14 +25,28 @@ bool InputCollector::handleEvent(const sf::Event& event)
     case sf::Event::KeyReleased:
         if (const auto key = fromSfKey(event.key.code))
         {
-            m_keyboard.setKey(*key, event.type == sf::Event::KeyPressed);
+            if (event.type == sf::Event::KeyPressed)
+            {
+                m_keyboard.pressKey(*key);
+            }
+            else
+            {
+                m_keyboard.setKey(*key, false);
+            }
         }
         return true;
     case sf::Event::MouseButtonPressed:
     case sf::Event::MouseButtonReleased:
         if (const auto button = fromSfButton(event.mouseButton.button))
         {
-            m_mouse.setButton(*button, event.type == sf::Event::MouseButtonPressed);
+            if (event.type == sf::Event::MouseButtonPressed)
+            {
+                m_mouse.pressButton(*button);
+            }
+            else
+            {
+                m_mouse.setButton(*button, false);
+            }
         }
         m_mouse.position = pixel(event.mouseButton.x, event.mouseButton.y);
         return true;

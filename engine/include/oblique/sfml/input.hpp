@@ -12,10 +12,16 @@ namespace oblique
 
 /// Two snapshots of the input, advanced once per update.
 ///
-/// "Pressed" means down in the current snapshot and up in the previous one, so it holds for exactly
-/// one update: when a tick runs several updates, the first sees the edge and the rest do not,
-/// because the snapshot they advance to is the same. A press and release that both happen between
-/// two updates are not seen, as with any polled state.
+/// "Pressed" means the key went down since the previous update, so it holds for exactly one update:
+/// when a tick runs several updates, the first sees the press and the rest do not, because the
+/// snapshot they advance to is the same.
+///
+/// Every press counts, however short. A key pressed and released again between two updates (a tap
+/// quicker than a frame) is down for the update that follows it, which sees wasKeyPressed, and is
+/// released for the next, which sees wasKeyReleased, as if it had been held for that one update.
+/// Presses are told apart by the snapshots' press counts (KeyboardState::pressCount), so a key
+/// released and pressed again between two updates is pressed again too. Mouse buttons work the
+/// same way.
 ///
 /// \code
 /// void update(const oblique::GameTime& t) override
@@ -27,38 +33,47 @@ namespace oblique
 class Input
 {
 public:
-    /// Makes `keyboard` and `mouse` current and the former current snapshots previous.
+    /// Makes `keyboard` and `mouse` current and the former current snapshots previous. A key or
+    /// button pressed since the previous snapshot (its press count moved) is down in the current
+    /// one, even if it is up again in `keyboard` or `mouse`.
     void advance(const KeyboardState& keyboard, const MouseState& mouse);
     /// Sets both snapshots to the given ones, so nothing counts as an edge.
     void reset(const KeyboardState& keyboard = {}, const MouseState& mouse = {});
 
-    /// The current keyboard snapshot.
+    /// The current keyboard snapshot, with the keys tapped since the previous update down.
     const KeyboardState& keyboard() const { return m_keyboard; }
     /// The keyboard snapshot of the previous update.
     const KeyboardState& previousKeyboard() const { return m_previousKeyboard; }
-    /// The current mouse snapshot.
+    /// The current mouse snapshot, with the buttons clicked since the previous update down.
     const MouseState& mouse() const { return m_mouse; }
     /// The mouse snapshot of the previous update.
     const MouseState& previousMouse() const { return m_previousMouse; }
 
-    /// Whether the key is down now.
+    /// Whether the key is down now, or was tapped since the previous update.
     bool isKeyDown(Key key) const { return m_keyboard.isKeyDown(key); }
-    /// Whether the key is up now.
+    /// Whether the key is up now (and was not tapped since the previous update).
     bool isKeyUp(Key key) const { return m_keyboard.isKeyUp(key); }
-    /// Whether the key went down since the previous update.
-    bool wasKeyPressed(Key key) const { return m_keyboard.isKeyDown(key) && m_previousKeyboard.isKeyUp(key); }
+    /// Whether the key went down since the previous update, even if it is already up again.
+    bool wasKeyPressed(Key key) const
+    {
+        return m_keyboard.isKeyDown(key) &&
+               (m_previousKeyboard.isKeyUp(key) ||
+                m_keyboard.pressCount(key) != m_previousKeyboard.pressCount(key));
+    }
     /// Whether the key went up since the previous update.
     bool wasKeyReleased(Key key) const
     {
         return m_keyboard.isKeyUp(key) && m_previousKeyboard.isKeyDown(key);
     }
 
-    /// Whether the mouse button is down now.
+    /// Whether the mouse button is down now, or was clicked since the previous update.
     bool isButtonDown(MouseButton button) const { return m_mouse.isButtonDown(button); }
-    /// Whether the mouse button went down since the previous update.
+    /// Whether the mouse button went down since the previous update, even if it is already up again.
     bool wasButtonPressed(MouseButton button) const
     {
-        return m_mouse.isButtonDown(button) && !m_previousMouse.isButtonDown(button);
+        return m_mouse.isButtonDown(button) &&
+               (!m_previousMouse.isButtonDown(button) ||
+                m_mouse.pressCount(button) != m_previousMouse.pressCount(button));
     }
     /// Whether the mouse button went up since the previous update.
     bool wasButtonReleased(MouseButton button) const

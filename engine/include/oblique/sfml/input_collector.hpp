@@ -22,8 +22,10 @@ namespace oblique
 class InputCollector
 {
 public:
-    /// Applies one event; returns true when it was a keyboard, mouse or focus event. Losing focus
-    /// releases every key and button, since their release events would go to another window.
+    /// Applies one event; returns true when it was a keyboard, mouse or focus event. A press is
+    /// counted in the snapshot (KeyboardState::pressKey), so Input sees it even when the release
+    /// follows before the next update. Losing focus releases every key and button, since their
+    /// release events would go to another window.
     bool handleEvent(const sf::Event& event);
 
     /// The keyboard as of the latest event.

@@ -1,7 +1,9 @@
 #pragma once
-/// KeyboardState: which keys are down at one instant, as a value that can be kept and compared.
-/// Key is the framework's own key code, so this header needs no windowing library.
+/// KeyboardState: which keys are down at one instant, and how many times each has been pressed, as
+/// a value that can be kept and compared. Key is the framework's own key code, so this header needs
+/// no windowing library.
 
+#include <array>
 #include <bitset>
 #include <cstddef>
 #include <cstdint>
@@ -32,7 +34,10 @@ enum class Key : std::uint8_t
 /// The number of distinct keys.
 inline constexpr std::size_t kKeyCount = static_cast<std::size_t>(Key::Count);
 
-/// A snapshot of the keyboard: a set of keys held down.
+/// A snapshot of the keyboard: a set of keys held down, and a running count of each key's presses.
+///
+/// The counts are what let a tap shorter than a frame be seen: the key is up again in the next
+/// snapshot, but its count has moved on, as the mouse wheel's total does.
 class KeyboardState
 {
 public:
@@ -40,7 +45,7 @@ public:
     bool isKeyDown(Key key) const { return valid(key) && m_down.test(index(key)); }
     /// Whether the key is up in this snapshot.
     bool isKeyUp(Key key) const { return !isKeyDown(key); }
-    /// Marks a key down or up; Key::Count is ignored.
+    /// Marks a key down or up without counting a press; Key::Count is ignored.
     void setKey(Key key, bool down)
     {
         if (valid(key))
@@ -48,12 +53,26 @@ public:
             m_down.set(index(key), down);
         }
     }
-    /// Releases every key, as when the window loses focus and key releases stop arriving.
+    /// Marks a key down as a key-press event does: a key that was up counts one more press. A key
+    /// already down (an auto-repeat) does not. Key::Count is ignored.
+    void pressKey(Key key)
+    {
+        if (valid(key) && !m_down.test(index(key)))
+        {
+            m_down.set(index(key));
+            ++m_presses[index(key)];
+        }
+    }
+    /// How many times pressKey has pressed the key, wrapping at 256: two snapshots of one keyboard
+    /// whose counts differ had a press between them, even if the key is up in both.
+    std::uint8_t pressCount(Key key) const { return valid(key) ? m_presses[index(key)] : std::uint8_t{0}; }
+    /// Releases every key, as when the window loses focus and key releases stop arriving. The press
+    /// counts stay: presses before the release still happened.
     void clear() { m_down.reset(); }
     /// How many keys are down.
     std::size_t downCount() const { return m_down.count(); }
 
-    /// Two snapshots are equal when the same keys are down.
+    /// Two snapshots are equal when the same keys are down and the same presses have been counted.
     bool operator==(const KeyboardState&) const = default;
 
 private:
@@ -61,6 +80,7 @@ private:
     static constexpr std::size_t index(Key key) { return static_cast<std::size_t>(key); }
 
     std::bitset<kKeyCount> m_down;
+    std::array<std::uint8_t, kKeyCount> m_presses{};
 };
 
 } // namespace oblique

@@ -1,9 +1,12 @@
 #pragma once
-/// MouseState: where the mouse is, which buttons are down and how far the wheel has turned, at one
-/// instant, as a value. Positions are window pixels with y down; only the camera knows metres.
+/// MouseState: where the mouse is, which buttons are down, how many times each has been pressed and
+/// how far the wheel has turned, at one instant, as a value. Positions are window pixels with y
+/// down; only the camera knows metres.
 
 #include "oblique/vec2.hpp"
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 
 namespace oblique
@@ -20,6 +23,9 @@ enum class MouseButton : std::uint8_t
     Count     ///< the number of buttons; not a button
 };
 
+/// The number of distinct mouse buttons.
+inline constexpr std::size_t kMouseButtonCount = static_cast<std::size_t>(MouseButton::Count);
+
 /// A snapshot of the mouse.
 struct MouseState
 {
@@ -30,19 +36,38 @@ struct MouseState
     float wheel = 0.0f;
     /// One bit per MouseButton.
     std::uint8_t buttons = 0;
+    /// How many times each button has been pressed (pressButton), wrapping at 256: like the wheel's
+    /// total, two snapshots whose counts differ had a press between them, even a click so quick
+    /// that the button is up in both.
+    std::array<std::uint8_t, kMouseButtonCount> presses{};
 
     /// Whether the button is held down in this snapshot.
     bool isButtonDown(MouseButton button) const
     {
         return button < MouseButton::Count && (buttons & bit(button)) != 0;
     }
-    /// Marks a button down or up; MouseButton::Count is ignored.
+    /// Marks a button down or up without counting a press; MouseButton::Count is ignored.
     void setButton(MouseButton button, bool down)
     {
         if (button < MouseButton::Count)
         {
             buttons = static_cast<std::uint8_t>(down ? (buttons | bit(button)) : (buttons & ~bit(button)));
         }
+    }
+    /// Marks a button down as a button-press event does: a button that was up counts one more press.
+    /// MouseButton::Count is ignored.
+    void pressButton(MouseButton button)
+    {
+        if (button < MouseButton::Count && !isButtonDown(button))
+        {
+            setButton(button, true);
+            ++presses[static_cast<std::size_t>(button)];
+        }
+    }
+    /// How many times pressButton has pressed the button (0 for MouseButton::Count).
+    std::uint8_t pressCount(MouseButton button) const
+    {
+        return button < MouseButton::Count ? presses[static_cast<std::size_t>(button)] : std::uint8_t{0};
     }
 
     /// Two snapshots are equal when every field is.
