@@ -740,7 +740,7 @@ using Samples = std::vector<double>;
 
 Samples silence(double seconds)
 {
-    return Samples(static_cast<std::size_t>(seconds * kSampleRate), 0.0);
+    return Samples(static_cast<std::size_t>(std::lround(seconds * kSampleRate)), 0.0);
 }
 
 double timeOf(std::size_t i)
