@@ -53,6 +53,10 @@ options:
   --size WxH            window or image size in pixels (default 1280x720)
   --window              with --frames: run in a real window instead of off-screen
   --no-ui               draw the world alone: no panel, no overlays
+  --open SECTIONS       start with these panel sections open and the others closed:
+                        scenes, world, readouts (comma-separated)
+  --draw LAYERS         start with these draw layers on and the others off: shapes, aabbs,
+                        points, normals, impulses, friction, graph, tree, centers, joints
   --record FILE         record the session from the first step (every step and what is
                         done by hand), saved to FILE on exit
   --replay FILE         play a recording back (the panel's timeline scrubs it); with
@@ -118,6 +122,36 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
         else if (arg == "--window")
         {
             window = true;
+        }
+        else if (arg == "--open")
+        {
+            const std::optional<std::string_view> v = value();
+            if (!v)
+            {
+                return "--open needs a value";
+            }
+            std::string error;
+            std::optional<std::vector<std::string>> sections = oblique::sandbox::parseOpenSections(*v, error);
+            if (!sections)
+            {
+                return error;
+            }
+            o.openSections = std::move(*sections);
+        }
+        else if (arg == "--draw")
+        {
+            const std::optional<std::string_view> v = value();
+            oblique::DrawOptions layers;
+            std::string error;
+            if (!v)
+            {
+                return "--draw needs a value";
+            }
+            if (!oblique::sandbox::parseDrawLayers(*v, layers, error))
+            {
+                return error;
+            }
+            o.draw = layers;
         }
         else if (arg == "--scene" || arg == "--scenes-dir" || arg == "--frames" || arg == "--screenshot" ||
                  arg == "--size" || arg == "--record" || arg == "--replay")

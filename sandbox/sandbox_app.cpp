@@ -74,6 +74,14 @@ std::string slug(const std::string& name)
     return out.empty() ? "scene" : out;
 }
 
+// The step the scene asks for (a scene file's timeStep), 1/60 s otherwise.
+float sceneStepOf(const SandboxScene* scene)
+{
+    const Scene* description = scene != nullptr ? scene->sceneDescription() : nullptr;
+    return description != nullptr && description->world.timeStep > 0.0f ? description->world.timeStep
+                                                                        : 1.0f / 60.0f;
+}
+
 std::filesystem::file_time_type fileTime(const std::filesystem::path& file)
 {
     std::error_code error;
@@ -122,6 +130,11 @@ bool SandboxApp::openInitialScene()
     if (!opened)
     {
         return false;
+    }
+    m_lab.setOpenSections(m_options.openSections);
+    if (m_options.draw)
+    {
+        m_drawOptions = *m_options.draw;
     }
     if (!m_options.replay.empty())
     {
@@ -232,7 +245,7 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     const bool besidePanel = !keepView && m_options.showUi && kPanelWidth < 0.8f * fullViewport.x &&
                              kHelpHeight < 0.5f * fullViewport.y;
     const float left = besidePanel && m_panelVisible ? kPanelWidth : 0.0f;
-    const float bottom = besidePanel ? kHelpHeight : 0.0f;
+    const float bottom = besidePanel ? m_helpPixels : 0.0f;
     camera().setViewportSize({fullViewport.x - left, fullViewport.y - bottom});
     SceneContext c = context();
     try
@@ -247,6 +260,11 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     camera().setViewportSize(fullViewport);
     shiftBesidePanels(camera(), left, bottom);
     m_scene = std::move(scene);
+    if (!keepView)
+    {
+        m_viewedSize = fullViewport;
+        m_viewedInsets = {left, bottom};
+    }
 
     m_settings.adopt(m_world);
     if (keepView)
@@ -262,9 +280,12 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     m_simTime = 0.0;
     m_stepCount = 0;
     m_stepOnce = false;
+    m_lab.resetReadouts();
     if (m_box2dEnabled && m_scene->sceneDescription() != nullptr && m_scene->stepsWorld())
     {
-        m_box2d.start(*m_scene->sceneDescription(), m_world.settings());
+        Scene twin = *m_scene->sceneDescription();
+        twin.world.timeStep = stepLength(); // the panel's step rate, when it sets one
+        m_box2d.start(twin, m_world.settings());
     }
     setTitle("Oblique sandbox - " + m_sceneName);
 }
@@ -416,6 +437,7 @@ void SandboxApp::saveCurrent()
     {
         origin = *description;
     }
+    origin.world.timeStep = stepLength(); // the panel's step rate, when it sets one
     // Scenes not made from a description save every body the world holds, but the tools' own
     // drag anchor.
     std::vector<BodyId> bodies = description != nullptr ? m_bodies : m_world.bodies();
@@ -436,26 +458,47 @@ void SandboxApp::saveCurrent()
 // Back to the view the scene framed for itself when it was opened.
 void SandboxApp::frameWorld()
 {
-    const std::vector<BodyId> bodies = m_world.bodies();
-    if (bodies.empty())
+    const std::optional<Aabb> bounds = worldFrameBounds(m_world);
+    if (!bounds)
     {
         return;
     }
-    Aabb bounds = m_world.aabb(bodies.front());
-    for (const BodyId body : bodies)
-    {
-        bounds = merge(bounds, m_world.aabb(body));
-    }
     // As install() frames a scene: in the part of the window the panel and the help line leave.
-    const Vec2 fullViewport = camera().viewportSize();
-    const float left = m_options.showUi && m_panelVisible ? kPanelWidth : 0.0f;
-    const float bottom = m_options.showUi ? kHelpHeight : 0.0f;
-    camera().setViewportSize({fullViewport.x - left, fullViewport.y - bottom});
-    frameBounds(camera(), bounds);
-    camera().setViewportSize(fullViewport);
-    shiftBesidePanels(camera(), left, bottom);
+    frameInFreeArea(camera(), *bounds, frameInsets());
+    m_viewedSize = camera().viewportSize();
+    m_viewedInsets = frameInsets();
     m_homeCenter = camera().center();
     m_homeZoom = camera().zoom();
+}
+
+FrameInsets SandboxApp::frameInsets() const
+{
+    if (!m_options.showUi)
+    {
+        return {};
+    }
+    return {m_panelVisible ? kPanelWidth : 0.0f, m_helpPixels};
+}
+
+// Showing or hiding the panel leaves the view alone (the user asked for more room, not another
+// view); a new window size or a help line of another height refits what was shown, and the home
+// view F returns to with it.
+void SandboxApp::refitView()
+{
+    const Vec2 viewport = camera().viewportSize();
+    const FrameInsets insets = frameInsets();
+    const bool helpChanged = std::fabs(insets.bottom - m_viewedInsets.bottom) > 0.5f;
+    if ((viewport == m_viewedSize && !helpChanged) || m_viewedSize == Vec2{})
+    {
+        return;
+    }
+    keepFraming(camera(), m_viewedSize, m_viewedInsets, insets);
+    Camera2D home(m_homeCenter, m_homeZoom, viewport);
+    keepFraming(home, m_viewedSize, m_viewedInsets, insets);
+    m_homeCenter = home.center();
+    m_homeZoom = home.zoom();
+    m_viewedSize = viewport;
+    m_viewedInsets = insets;
 }
 
 void SandboxApp::frameScene()
@@ -532,6 +575,7 @@ void SandboxApp::handleEvent(const sf::Event& event)
 void SandboxApp::update(const GameTime& time)
 {
     Game::update(time);
+    refitView();
     if (m_deferred)
     {
         const std::function<void()> action = std::move(m_deferred);
@@ -618,9 +662,7 @@ void SandboxApp::update(const GameTime& time)
 
 float SandboxApp::stepLength() const
 {
-    const Scene* description = m_scene ? m_scene->sceneDescription() : nullptr;
-    return description != nullptr && description->world.timeStep > 0.0f ? description->world.timeStep
-                                                                        : 1.0f / 60.0f;
+    return m_lab.stepLength(sceneStepOf(m_scene.get()));
 }
 
 void SandboxApp::stepWorld()
@@ -647,6 +689,7 @@ void SandboxApp::stepWorld()
     m_tape.beforeStep(m_world, m_pendingAction.empty() ? "scene" : m_pendingAction);
     m_pendingAction.clear();
     m_world.step(dt);
+    m_lab.recordStep(m_world);
     m_tape.afterStep(m_world, dt);
     m_box2d.step(m_world, m_bodies);
     m_simTime += static_cast<double>(dt);
@@ -854,6 +897,7 @@ void SandboxApp::drawOverlays()
     const float left = m_panelVisible ? kPanelWidth : 10.0f;
     ImGui::SetNextWindowPos(ImVec2(left, display.y - 10.0f), ImGuiCond_Always, ImVec2(0.0f, 1.0f));
     ImGui::SetNextWindowBgAlpha(0.45f);
+    float helpPixels = m_helpPixels;
     if (ImGui::Begin("##help", nullptr, overlay))
     {
         const std::string help =
@@ -879,8 +923,11 @@ void SandboxApp::drawOverlays()
             ImGui::TextDisabled("R restart  right-drag pan  wheel zoom  Tab panel  Esc quit");
         }
         ImGui::PopTextWrapPos();
+        // With the gap below it: what a scene framing itself must keep clear of.
+        helpPixels = ImGui::GetWindowHeight() + 10.0f;
     }
     ImGui::End();
+    m_helpPixels = helpPixels;
 }
 
 void SandboxApp::drawPanel()
@@ -960,6 +1007,11 @@ void SandboxApp::drawPanel()
     if (physics && !replaying())
     {
         drawWorldSection();
+        m_lab.openIfAsked("readouts");
+        if (ImGui::CollapsingHeader("Readouts"))
+        {
+            m_lab.drawReadouts(m_world, m_world.isValid(m_tools.dragAnchor()) ? 1 : 0);
+        }
         drawToolsSection();
         drawBox2dSection();
         drawSaveSection();
@@ -982,6 +1034,7 @@ void SandboxApp::drawPanel()
 
 void SandboxApp::drawScenesSection()
 {
+    m_lab.openIfAsked("scenes");
     if (!ImGui::CollapsingHeader("Scenes", ImGuiTreeNodeFlags_DefaultOpen))
     {
         return;
@@ -1039,6 +1092,7 @@ void SandboxApp::drawScenesSection()
 
 void SandboxApp::drawWorldSection()
 {
+    m_lab.openIfAsked("world");
     if (!ImGui::CollapsingHeader("World settings"))
     {
         return;
@@ -1102,7 +1156,12 @@ void SandboxApp::drawWorldSection()
     changed |= ImGui::Checkbox("sleeping", &settings.allowSleep);
     ImGui::SameLine();
     changed |= ImGui::Checkbox("warm starting", &settings.warmStarting);
+    changed |= m_lab.drawSettings(settings, sceneStepOf(m_scene.get()));
     ImGui::PopItemWidth();
+    if (m_lab.takeStepRateChange())
+    {
+        m_box2d.markDiverged("step rate changed");
+    }
     if (changed)
     {
         settingsChanged();
@@ -1110,6 +1169,7 @@ void SandboxApp::drawWorldSection()
     if (ImGui::Button("Scene's own settings"))
     {
         m_settings.forget();
+        m_lab.forgetStepRate();
         m_deferred = [this] { restart(); };
     }
     if (m_settings.overridden())
@@ -1123,19 +1183,7 @@ void SandboxApp::drawWorldSection()
     }
 
     ImGui::Separator();
-    ImGui::TextUnformatted("Draw");
-    ImGui::Checkbox("shapes", &m_drawOptions.shapes);
-    ImGui::SameLine(140.0f);
-    ImGui::Checkbox("AABBs", &m_drawOptions.aabbs);
-    ImGui::Checkbox("contact points", &m_drawOptions.contactPoints);
-    ImGui::SameLine(140.0f);
-    ImGui::Checkbox("normals", &m_drawOptions.contactNormals);
-    ImGui::Checkbox("impulses", &m_drawOptions.contactImpulses);
-    ImGui::SameLine(140.0f);
-    ImGui::Checkbox("broadphase tree", &m_drawOptions.broadphase);
-    ImGui::Checkbox("centres of mass", &m_drawOptions.centers);
-    ImGui::SameLine(140.0f);
-    ImGui::Checkbox("joints", &m_drawOptions.joints);
+    m_lab.drawLayers(m_drawOptions);
 }
 
 void SandboxApp::drawToolsSection()

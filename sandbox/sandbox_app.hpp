@@ -4,9 +4,11 @@
 
 #include "box2d_view.hpp"
 #include "imgui_layer.hpp"
+#include "lab_panel.hpp"
 #include "mouse_tools.hpp"
 #include "oblique/sfml/game.hpp"
 #include "sandbox_scene.hpp"
+#include "scene_framing.hpp"
 #include "session_tape.hpp"
 #include "world_settings.hpp"
 
@@ -33,6 +35,8 @@ struct SandboxOptions
     bool showUi = true;              // the settings panel and overlays (off: the world alone)
     std::string record;              // record the session from the first step, saved here on exit
     std::string replay;              // play this recording back instead of the scene
+    std::vector<std::string> openSections; // panel sections shown open at the start (--open)
+    std::optional<DrawOptions> draw;       // the draw layers to start with (--draw)
     unsigned width = 1280;
     unsigned height = 720;
 };
@@ -87,6 +91,10 @@ private:
     void frameScene();
     // Frames every body of the world (a replay's, whose scene did not frame it).
     void frameWorld();
+    // The panel's and help line's insets now, and the view kept on what it showed when the window
+    // or the help line changes size.
+    FrameInsets frameInsets() const;
+    void refitView();
     void setBox2dEnabled(bool enabled);
     void settingsChanged();
     void markEdited();
@@ -140,6 +148,10 @@ private:
     bool m_leftPressEvent = false; // a left press arrived since the last update (taps can be missed)
     Vec2 m_homeCenter;             // the view the scene framed when opened (F goes back to it)
     float m_homeZoom = 50.0f;
+    float m_helpPixels = kHelpHeight; // measured once the help line has been drawn
+    Vec2 m_viewedSize;                // the viewport and insets the view was last fitted to
+    FrameInsets m_viewedInsets;
+    LabPanel m_lab;
     Box2dView m_box2d;
     bool m_box2dEnabled = false;
 

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 namespace oblique::sandbox
 {
@@ -35,19 +36,41 @@ void grow(std::optional<Aabb>& into, const Aabb& box)
     into = into ? merge(*into, box) : box;
 }
 
+// The top of the highest fixed box that lies wholly below the window and across it: the floor
+// what moves will land on, however far it has to fall. Reach limits how much of its thickness
+// counts, so a thick slab does not pull the frame down.
+std::optional<Aabb> floorBelow(std::span<const FramedBox> boxes, const Aabb& window, float reach)
+{
+    std::optional<Aabb> floor;
+    for (const FramedBox& framed : boxes)
+    {
+        const Aabb& box = framed.box;
+        const bool across = box.lower.x < window.upper.x && box.upper.x > window.lower.x;
+        if (!framed.fixed || !across || box.upper.y > window.lower.y)
+        {
+            continue;
+        }
+        if (!floor || box.upper.y > floor->upper.y)
+        {
+            floor = Aabb{{std::max(box.lower.x, window.lower.x), std::max(box.lower.y, box.upper.y - reach)},
+                         {std::min(box.upper.x, window.upper.x), box.upper.y}};
+        }
+    }
+    return floor;
+}
+
 } // namespace
 
-Aabb sceneFrameBounds(const Scene& scene)
+Aabb frameRegion(std::span<const FramedBox> boxes)
 {
     std::optional<Aabb> moving;
     std::optional<Aabb> all;
-    for (const SceneBody& body : scene.bodies)
+    for (const FramedBox& framed : boxes)
     {
-        const Aabb box = boundsOf(body);
-        grow(all, box);
-        if (body.type != BodyType::Static)
+        grow(all, framed.box);
+        if (!framed.fixed)
         {
-            grow(moving, box);
+            grow(moving, framed.box);
         }
     }
     if (!all)
@@ -62,20 +85,30 @@ Aabb sceneFrameBounds(const Scene& scene)
     const float reach = std::max(2.0f, 0.25f * std::max(size.x, size.y));
     const Aabb window = inflate(*moving, reach);
     Aabb bounds = *moving;
-    for (const SceneBody& body : scene.bodies)
+    for (const FramedBox& framed : boxes)
     {
-        if (body.type != BodyType::Static)
+        if (framed.fixed && overlaps(framed.box, window))
         {
-            continue;
+            bounds =
+                merge(bounds, Aabb{max(framed.box.lower, window.lower), min(framed.box.upper, window.upper)});
         }
-        const Aabb box = boundsOf(body);
-        if (!overlaps(box, window))
-        {
-            continue;
-        }
-        bounds = merge(bounds, Aabb{max(box.lower, window.lower), min(box.upper, window.upper)});
+    }
+    if (const std::optional<Aabb> floor = floorBelow(boxes, window, reach))
+    {
+        bounds = merge(bounds, *floor);
     }
     return bounds;
+}
+
+Aabb sceneFrameBounds(const Scene& scene)
+{
+    std::vector<FramedBox> boxes;
+    boxes.reserve(scene.bodies.size());
+    for (const SceneBody& body : scene.bodies)
+    {
+        boxes.push_back({boundsOf(body), body.type == BodyType::Static});
+    }
+    return frameRegion(boxes);
 }
 
 void frameBounds(Camera2D& camera, const Aabb& bounds, float margin)

@@ -7,6 +7,7 @@
 #include "oblique/sfml/camera_2d.hpp"
 #include "oblique/vec2.hpp"
 
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -17,9 +18,20 @@ namespace oblique::sandbox
 // "VERTICALSTACK" all name the same scene on a command line.
 std::string normalizeName(std::string_view name);
 
-// The part of a scene worth looking at: every dynamic and kinematic body, plus the static bodies
-// clipped to that region grown by a quarter of its size (so an 80 m ground under a 20 m pyramid
-// does not shrink the pyramid to a sliver). A scene with nothing that moves is shown whole.
+// A body's bounding box as framing sees it: fixed (static) boxes count only near what moves.
+struct FramedBox
+{
+    Aabb box;
+    bool fixed = false;
+};
+
+// The part of a set of bodies worth looking at: every moving box, the fixed boxes clipped to that
+// region grown by a quarter of its size (so an 80 m ground under a 20 m pyramid does not shrink
+// the pyramid to a sliver), and the top of the highest fixed box below that region and across it
+// (the floor things fall to, however far below they start). Nothing that moves: all of it.
+Aabb frameRegion(std::span<const FramedBox> boxes);
+
+// frameRegion over a scene's bodies, static ones fixed.
 Aabb sceneFrameBounds(const Scene& scene);
 
 // The smallest region frameBounds zooms to, in metres.

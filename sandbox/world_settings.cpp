@@ -23,6 +23,7 @@ void applyTo(World& world, const WorldDef& settings)
     world.setIterations(settings.velocityIterations, settings.positionIterations);
     world.setAllowSleep(settings.allowSleep);
     world.setWarmStarting(settings.warmStarting);
+    world.setContinuous(settings.continuous);
 }
 
 } // namespace
