@@ -37,6 +37,11 @@ bench: build
 	build/release/bench/oblique-bench-collision
 	build/release/bench/oblique-bench-world
 	build/release/bench/oblique-bench-snapshot
+	@if [ -n "$$DISPLAY" ]; then \
+	  build/release/bench/oblique-bench-sprites; \
+	else \
+	  xvfb-run -a build/release/bench/oblique-bench-sprites; \
+	fi
 
 soak: build
 	build/release/bench/oblique-soak 10000 10000

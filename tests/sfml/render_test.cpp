@@ -5,6 +5,7 @@
 #include "oblique/sfml/game.hpp"
 #include "oblique/sfml/sfml_convert.hpp"
 #include "oblique/sfml/sfml_debug_draw.hpp"
+#include "pixel_assertions.hpp"
 
 #include <SFML/Graphics/Image.hpp>
 #include <SFML/Graphics/RenderTexture.hpp>
@@ -21,22 +22,10 @@ using oblique::Camera2D;
 using oblique::Color;
 using oblique::SfmlDebugDraw;
 using oblique::Vec2;
+using oblique::test::colorNear;
 
 constexpr unsigned kSize = 200;
 const sf::Color kBackground(10, 20, 30);
-
-// Within a few levels per channel: rasterisers round blending differently.
-::testing::AssertionResult colorNear(sf::Color actual, sf::Color expected, int tolerance = 3)
-{
-    const auto close = [&](sf::Uint8 a, sf::Uint8 b) { return std::abs(int(a) - int(b)) <= tolerance; };
-    if (close(actual.r, expected.r) && close(actual.g, expected.g) && close(actual.b, expected.b))
-    {
-        return ::testing::AssertionSuccess();
-    }
-    return ::testing::AssertionFailure()
-           << "got (" << int(actual.r) << ", " << int(actual.g) << ", " << int(actual.b) << "), expected ("
-           << int(expected.r) << ", " << int(expected.g) << ", " << int(expected.b) << ")";
-}
 
 // The colour a translucent fill leaves over the background: 50% of a half-brightness shade.
 sf::Color expectedFill(Color c, sf::Color under)

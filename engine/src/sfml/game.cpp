@@ -66,6 +66,15 @@ sf::RenderTarget& Game::renderTarget()
     throw std::logic_error("Game::renderTarget: the game is not running");
 }
 
+GraphicsDevice& Game::graphicsDevice()
+{
+    if (!m_graphicsDevice)
+    {
+        throw std::logic_error("Game::graphicsDevice: the game is not running");
+    }
+    return *m_graphicsDevice;
+}
+
 void Game::setWindowSize(unsigned width, unsigned height)
 {
     m_width = width;
@@ -144,12 +153,14 @@ void Game::openTarget()
         m_window->setVerticalSyncEnabled(m_verticalSync);
         m_window->setKeyRepeatEnabled(false);
     }
+    m_graphicsDevice = std::make_unique<GraphicsDevice>(renderTarget());
     const sf::Vector2u size = windowSize();
     m_camera.setViewportSize({static_cast<float>(size.x), static_cast<float>(size.y)});
 }
 
 void Game::closeTarget()
 {
+    m_graphicsDevice.reset();
     if (m_window)
     {
         m_window->close();
@@ -424,6 +435,7 @@ void Game::unloadContent()
             drawable->unloadContent();
         }
     }
+    m_content.unload();
 }
 
 void Game::update(const GameTime& time)

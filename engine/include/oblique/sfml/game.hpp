@@ -4,9 +4,11 @@
 
 #include "oblique/debug_draw.hpp"
 #include "oblique/sfml/camera_2d.hpp"
+#include "oblique/sfml/content_manager.hpp"
 #include "oblique/sfml/game_component.hpp"
 #include "oblique/sfml/game_loop.hpp"
 #include "oblique/sfml/game_time.hpp"
+#include "oblique/sfml/graphics_device.hpp"
 #include "oblique/sfml/input.hpp"
 #include "oblique/sfml/input_collector.hpp"
 #include "oblique/sfml/loop_clock.hpp"
@@ -147,6 +149,12 @@ public:
     sf::RenderTarget& renderTarget();
     /// The window, or null when headless or not running.
     sf::RenderWindow* window() { return m_window.get(); }
+    /// The device over renderTarget(), for SpriteBatch and the viewport. Only valid during run()
+    /// (from initialize() on); throws std::logic_error otherwise.
+    GraphicsDevice& graphicsDevice();
+    /// The game's content, rooted at "Content" in the current directory until told otherwise;
+    /// Game::unloadContent() unloads it.
+    ContentManager& content() { return m_content; }
     /// The time values of the latest update or draw.
     const GameTime& gameTime() const { return m_loop.gameTime(); }
 
@@ -174,8 +182,8 @@ protected:
     virtual void initialize();
     /// Loads textures, fonts, worlds. Called from Game::initialize.
     virtual void loadContent() {}
-    /// Releases what loadContent loaded; the base unloads drawable components' content. Called
-    /// when the run ends.
+    /// Releases what loadContent loaded; the base unloads drawable components' content, then
+    /// content(). Called when the run ends.
     virtual void unloadContent();
     /// Advances the game by time.elapsed. The base updates the enabled components in updateOrder.
     virtual void update(const GameTime& time);
@@ -212,6 +220,8 @@ private:
     SfmlDebugDraw m_debugDraw;
     std::unique_ptr<sf::RenderWindow> m_window;
     std::unique_ptr<sf::RenderTexture> m_texture;
+    std::unique_ptr<GraphicsDevice> m_graphicsDevice;
+    ContentManager m_content;
 
     std::vector<std::unique_ptr<GameComponent>> m_components;
     std::vector<std::unique_ptr<GameComponent>> m_removed;
