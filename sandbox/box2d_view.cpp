@@ -45,6 +45,7 @@ void Box2dView::start(const Scene& scene, const WorldDef& settings)
         return;
     }
     m_impl->world.world().SetWarmStarting(settings.warmStarting);
+    m_impl->world.world().SetContinuousPhysics(settings.continuous);
     m_settings = settings;
 }
 
@@ -109,6 +110,7 @@ void Box2dView::applySettings(const WorldDef& settings)
     world.SetGravity({settings.gravity.x, settings.gravity.y});
     world.SetAllowSleeping(settings.allowSleep);
     world.SetWarmStarting(settings.warmStarting);
+    world.SetContinuousPhysics(settings.continuous);
     if (settings.velocityIterations != m_settings.velocityIterations ||
         settings.positionIterations != m_settings.positionIterations)
     {

@@ -180,6 +180,25 @@ TEST(SandboxCommandLine, BadOptionsAreOneLineUsageErrors)
     }
 }
 
+TEST(SandboxCommandLine, OpenAndDrawNameWhatTheyDoNotKnow)
+{
+    const RunResult section = runSandbox({"--open", "world,bogus", "--frames", "2"});
+    EXPECT_EQ(section.code, 2);
+    EXPECT_TRUE(oneLineError(section));
+    EXPECT_NE(section.err.find("no panel section called 'bogus'"), std::string::npos) << section.err;
+    const RunResult layer = runSandbox({"--draw", "graph,sparkles", "--frames", "2"});
+    EXPECT_EQ(layer.code, 2);
+    EXPECT_TRUE(oneLineError(layer));
+    EXPECT_NE(layer.err.find("no layer called 'sparkles'"), std::string::npos) << layer.err;
+    EXPECT_EQ(runSandbox({"--draw"}).code, 2);
+    // Known names run: every section open, every layer drawn.
+    const RunResult all =
+        runSandbox({"--scene", "Pyramid", "--open", "scenes,world,readouts", "--draw",
+                    "shapes,aabbs,points,normals,impulses,friction,graph,tree,centers,joints", "--frames",
+                    "3", "--size", "640x400"});
+    EXPECT_EQ(all.code, 0) << all.err;
+}
+
 TEST(SandboxCommandLine, HelpIsTheUsageOnStdoutAndExitZero)
 {
     for (const char* flag : {"--help", "-h"})
