@@ -139,33 +139,41 @@ void Box2dView::draw(DebugDraw& drawer) const
     {
         return;
     }
-    const int count = m_impl->world.bodyCount();
-    Vec2 vertices[b2_maxPolygonVertices];
-    for (int i = 0; i < count; ++i)
+    for (int i = 0; i < m_impl->world.bodyCount(); ++i)
     {
-        const b2Body& body = m_impl->world.body(i);
-        const b2Transform& xf = body.GetTransform();
-        for (const b2Fixture* f = body.GetFixtureList(); f != nullptr; f = f->GetNext())
+        drawBody(drawer, i, kGhostColor);
+    }
+}
+
+void Box2dView::drawBody(DebugDraw& drawer, int index, Color color) const
+{
+    if (!m_impl || index < 0 || index >= m_impl->world.bodyCount())
+    {
+        return;
+    }
+    const b2Body& body = m_impl->world.body(index);
+    const b2Transform& xf = body.GetTransform();
+    Vec2 vertices[b2_maxPolygonVertices];
+    for (const b2Fixture* f = body.GetFixtureList(); f != nullptr; f = f->GetNext())
+    {
+        if (f->GetType() == b2Shape::e_polygon)
         {
-            if (f->GetType() == b2Shape::e_polygon)
+            const auto* polygon = static_cast<const b2PolygonShape*>(f->GetShape());
+            const int n = polygon->m_count;
+            for (int k = 0; k < n; ++k)
             {
-                const auto* polygon = static_cast<const b2PolygonShape*>(f->GetShape());
-                const int n = polygon->m_count;
-                for (int k = 0; k < n; ++k)
-                {
-                    const b2Vec2 p = b2Mul(xf, polygon->m_vertices[k]);
-                    vertices[k] = {p.x, p.y};
-                }
-                drawer.drawPolygon(std::span<const Vec2>(vertices, static_cast<std::size_t>(n)), kGhostColor);
+                const b2Vec2 p = b2Mul(xf, polygon->m_vertices[k]);
+                vertices[k] = {p.x, p.y};
             }
-            else if (f->GetType() == b2Shape::e_circle)
-            {
-                const auto* circle = static_cast<const b2CircleShape*>(f->GetShape());
-                const b2Vec2 c = b2Mul(xf, circle->m_p);
-                const b2Vec2 rim = b2Mul(xf, circle->m_p + b2Vec2(circle->m_radius, 0.0f));
-                drawer.drawCircle({c.x, c.y}, circle->m_radius, kGhostColor);
-                drawer.drawSegment({c.x, c.y}, {rim.x, rim.y}, kGhostColor);
-            }
+            drawer.drawPolygon(std::span<const Vec2>(vertices, static_cast<std::size_t>(n)), color);
+        }
+        else if (f->GetType() == b2Shape::e_circle)
+        {
+            const auto* circle = static_cast<const b2CircleShape*>(f->GetShape());
+            const b2Vec2 c = b2Mul(xf, circle->m_p);
+            const b2Vec2 rim = b2Mul(xf, circle->m_p + b2Vec2(circle->m_radius, 0.0f));
+            drawer.drawCircle({c.x, c.y}, circle->m_radius, color);
+            drawer.drawSegment({c.x, c.y}, {rim.x, rim.y}, color);
         }
     }
 }
@@ -194,6 +202,8 @@ void Box2dView::step(const World& /*world*/, const std::vector<BodyId>& /*bodies
 void Box2dView::applySettings(const WorldDef& /*settings*/) {}
 
 void Box2dView::draw(DebugDraw& /*drawer*/) const {}
+
+void Box2dView::drawBody(DebugDraw& /*drawer*/, int /*index*/, Color /*color*/) const {}
 
 #endif
 

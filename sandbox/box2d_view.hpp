@@ -56,6 +56,8 @@ public:
 
     // Box2D's bodies as thin outlines.
     void draw(DebugDraw& drawer) const;
+    // One of Box2D's bodies, by scene index, in a colour of its own (nothing for an index it lacks).
+    void drawBody(DebugDraw& drawer, int index, Color color) const;
 
     // Why start() failed, or empty.
     const std::string& error() const { return m_error; }

@@ -1,6 +1,7 @@
 // oblique-sandbox: build, watch and compare scenes. See docs/sandbox.md.
 //
-//   oblique-sandbox [SCENE_FILE] [--scene NAME_OR_FILE] [--box2d] [--scenes-dir DIR]
+//   oblique-sandbox [SCENE_FILE] [--scene NAME_OR_FILE] [--box2d] [--scenes-dir DIR] [--select BODY]
+//                   [--twin SOLVER[:N]]
 //   oblique-sandbox --scene NAME_OR_FILE --frames N [--screenshot out.png] [--size WxH] [--no-ui]
 //   oblique-sandbox [--record FILE | --replay FILE] ...
 //   oblique-sandbox --list
@@ -61,6 +62,10 @@ options:
                         done by hand), saved to FILE on exit
   --replay FILE         play a recording back (the panel's timeline scrubs it); with
                         --frames, exit 1 if a step's hash differs from the recording
+  --select BODY         open the body inspector on this body: its name in the scene, or
+                        'body N' for the scene's N-th body (counted from 0)
+  --twin SOLVER[:N]     run a twin world in lockstep on another solver, drawn as outlines:
+                        'ngs' or 'soft', N its velocity iterations or substeps (1 to 100)
   -h, --help            show this help
 )";
 
@@ -154,7 +159,8 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
             o.draw = layers;
         }
         else if (arg == "--scene" || arg == "--scenes-dir" || arg == "--frames" || arg == "--screenshot" ||
-                 arg == "--size" || arg == "--record" || arg == "--replay")
+                 arg == "--size" || arg == "--record" || arg == "--replay" || arg == "--select" ||
+                 arg == "--twin")
         {
             const std::optional<std::string_view> v = value();
             if (!v)
@@ -189,6 +195,19 @@ std::optional<std::string> parseArguments(int argc, char** argv, Parsed& parsed)
             else if (arg == "--replay")
             {
                 o.replay = std::string(*v);
+            }
+            else if (arg == "--select")
+            {
+                o.select = std::string(*v);
+            }
+            else if (arg == "--twin")
+            {
+                std::string error;
+                if (!oblique::sandbox::parseTwinSpec(*v, oblique::WorldDef{}, error))
+                {
+                    return error;
+                }
+                o.twin = std::string(*v);
             }
             else
             {

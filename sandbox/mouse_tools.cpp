@@ -1,6 +1,6 @@
 #include "mouse_tools.hpp"
 
-#include "oblique/obb.hpp"
+#include "body_inspector.hpp"
 #include "oblique/shape.hpp"
 #include "sandbox_math.hpp"
 
@@ -144,6 +144,8 @@ ToolResult MouseTools::handleInput(World& world, std::vector<BodyId>& bodies, co
 
     if (mouseFree && (input.wasButtonPressed(MouseButton::Left) || missedLeftPress))
     {
+        result.clicked = true;
+        result.clickedBody = bodyAt(world, cursor);
         if (const BodyId body = pick(world, cursor, BodyType::Dynamic); !isNull(body))
         {
             endDrag(world);
@@ -253,19 +255,7 @@ void MouseTools::draw(const World& world, DebugDraw& drawer, bool drawDrag) cons
     }
     if (!isNull(m_selected) && world.isValid(m_selected))
     {
-        for (const ShapeId shape : world.shapes(m_selected))
-        {
-            if (world.shape(shape).kind == ShapeKind::Box)
-            {
-                const auto corners = oblique::corners(world.obb(shape));
-                drawer.drawPolygon(corners, kSelectionColor);
-            }
-            else
-            {
-                const Circle c = world.circle(shape);
-                drawer.drawCircle(c.center, c.radius, kSelectionColor);
-            }
-        }
+        outlineBody(world, m_selected, drawer, kSelectionColor);
         drawer.drawPoint(world.position(m_selected), 5.0f, kSelectionColor);
     }
 }

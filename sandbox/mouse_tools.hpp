@@ -19,6 +19,8 @@ struct ToolResult
     bool edited = false;     // the world was changed by hand (spawn, drag, edit)
     const char* action = ""; // the last thing done, for a recording's timeline ("drag", "bomb", ...)
     bool usedWheel = false;  // the wheel resized the selection, so it must not zoom too
+    bool clicked = false;    // the left button went down over the world
+    BodyId clickedBody;      // what it went down on (bodyAt), or a null handle
 };
 
 class MouseTools

@@ -127,7 +127,7 @@ bool SandboxApp::openInitialScene()
         return false;
     }
     const bool opened = choice->builtin >= 0 ? openBuiltin(choice->builtin) : openFile(choice->file);
-    if (!opened)
+    if (!opened || !applyStartupLabOptions())
     {
         return false;
     }
@@ -188,6 +188,9 @@ void SandboxApp::startReplay(const std::filesystem::path& file)
     m_tools.reset();
     m_box2d.stop();
     m_box2dEnabled = false;
+    m_twin.stop();
+    m_twinEnabled = false;
+    m_inspector.clear();
     // The bodies are the recording's now; the scene's own script, drawing and callbacks are left
     // out (a pre-solve callback is code, not state: recordings that need one differ, and say so).
     m_world.setPreSolve({});
@@ -238,6 +241,8 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
     m_bodies.clear();
     m_tools.reset();
     m_box2d.stop();
+    m_twin.stop();
+    m_inspector.clear();
     m_panning = false;
     // The scene frames itself for the part of the window the panel leaves free; the view is then
     // moved over so that part shows it.
@@ -286,6 +291,10 @@ void SandboxApp::install(std::unique_ptr<SandboxScene> scene, bool keepView)
         Scene twin = *m_scene->sceneDescription();
         twin.world.timeStep = stepLength(); // the panel's step rate, when it sets one
         m_box2d.start(twin, m_world.settings());
+    }
+    if (m_twinEnabled && m_scene->stepsWorld())
+    {
+        m_twin.start(m_world, m_twinSettings);
     }
     setTitle("Oblique sandbox - " + m_sceneName);
 }
@@ -525,11 +534,13 @@ void SandboxApp::settingsChanged()
 {
     m_settings.apply(m_world);
     m_box2d.applySettings(m_world.settings());
+    m_twin.followMainSettings(m_world.settings());
 }
 
 void SandboxApp::markEdited()
 {
     m_box2d.markDiverged("diverged by user input");
+    m_twin.markDiverged("the main world was changed by hand");
 }
 
 // --- lifecycle -------------------------------------------------------------------------------
@@ -614,6 +625,10 @@ void SandboxApp::update(const GameTime& time)
             m_tools.handleInput(m_world, m_bodies, input(), camera(), time.elapsedSeconds(),
                                 !m_imgui.wantsMouse(), !m_imgui.wantsKeyboard(), missedLeftPress);
         wheelUsed = tools.usedWheel;
+        if (tools.clicked)
+        {
+            m_inspector.select(tools.clickedBody);
+        }
         if (tools.edited)
         {
             markEdited();
@@ -686,12 +701,14 @@ void SandboxApp::stepWorld()
     c.paused = false;
     m_scene->update(c, stepTime);
     m_box2d.syncKinematic(m_world, m_bodies);
+    m_twin.syncKinematic(m_world);
     m_tape.beforeStep(m_world, m_pendingAction.empty() ? "scene" : m_pendingAction);
     m_pendingAction.clear();
     m_world.step(dt);
     m_lab.recordStep(m_world);
     m_tape.afterStep(m_world, dt);
     m_box2d.step(m_world, m_bodies);
+    m_twin.step(m_world, dt);
     m_simTime += static_cast<double>(dt);
     ++m_stepCount;
 }
@@ -710,9 +727,10 @@ void SandboxApp::handleShortcuts(const GameTime& /*time*/)
     }
     if (in.wasKeyPressed(Key::Escape))
     {
-        if (!isNull(m_tools.selected()))
+        if (!isNull(m_tools.selected()) || !isNull(m_inspector.selected()))
         {
             m_tools.clearSelection();
+            m_inspector.clear();
         }
         else
         {
@@ -792,6 +810,7 @@ void SandboxApp::draw(const GameTime& time)
     {
         m_box2d.draw(drawer);
     }
+    drawLab(drawer);
     if (m_scene && !replaying())
     {
         SceneContext c = context();
@@ -871,15 +890,18 @@ void SandboxApp::drawOverlays()
                 ImGui::TextColored(kWarnColour, "slow motion %s",
                                    kSpeeds[static_cast<std::size_t>(m_speedIndex)].label);
             }
-            if (m_box2d.isRunning())
+            if (m_box2d.isRunning() && m_box2d.maxDivergenceBody() >= 0)
             {
-                ImGui::TextColored(kGhostColour, "Box2D: max divergence %.4f m (body %d)",
-                                   static_cast<double>(m_box2d.maxDivergence()), m_box2d.maxDivergenceBody());
+                const BodyId worst = m_bodies[static_cast<std::size_t>(m_box2d.maxDivergenceBody())];
+                ImGui::TextColored(kGhostColour, "Box2D: max divergence %.4f m (%s)",
+                                   static_cast<double>(m_box2d.maxDivergence()),
+                                   bodyNames().name(worst).c_str());
                 if (m_box2d.isDiverged())
                 {
                     ImGui::TextColored(kWarnColour, "%s: re-sync with R", m_box2d.divergedReason().c_str());
                 }
             }
+            drawTwinOverlay();
         }
         if (!m_error.empty())
         {
@@ -1002,6 +1024,7 @@ void SandboxApp::drawPanel()
     if (physics)
     {
         drawRecordSection();
+        drawInspectorSection();
     }
     drawScenesSection();
     if (physics && !replaying())
@@ -1014,6 +1037,7 @@ void SandboxApp::drawPanel()
         }
         drawToolsSection();
         drawBox2dSection();
+        drawTwinSection();
         drawSaveSection();
     }
     if (m_scene && ImGui::CollapsingHeader(("Scene: " + m_sceneName + "###scene").c_str(),
@@ -1218,7 +1242,7 @@ void SandboxApp::drawToolsSection()
         ImGui::TextDisabled("Click a static body to select it.");
         return;
     }
-    ImGui::Text("Selected static body, slot %u", selected.index);
+    ImGui::Text("Selected static body: %s", bodyNames().name(selected).c_str());
     float degrees = m_world.angle(selected) * 57.29578f;
     if (ImGui::DragFloat("angle", &degrees, 0.5f, -3600.0f, 3600.0f, "%.1f deg"))
     {
@@ -1284,8 +1308,16 @@ void SandboxApp::drawBox2dSection()
         return;
     }
     ImGui::TextColored(kGhostColour, "Box2D's bodies: thin outlines");
-    ImGui::Text("max divergence %.4f m (body %d)", static_cast<double>(m_box2d.maxDivergence()),
-                m_box2d.maxDivergenceBody());
+    if (m_box2d.maxDivergenceBody() < 0)
+    {
+        ImGui::TextUnformatted("max divergence: no step yet");
+    }
+    else
+    {
+        ImGui::Text("max divergence %.4f m:", static_cast<double>(m_box2d.maxDivergence()));
+        ImGui::SameLine();
+        bodyLink(m_bodies[static_cast<std::size_t>(m_box2d.maxDivergenceBody())]);
+    }
     ImGui::Text("steps in lockstep: %d", m_box2d.stepCount());
     if (m_box2d.isDiverged())
     {

@@ -2,6 +2,7 @@
 // The sandbox application: a Game that opens scenes (built-in or files), steps and draws their
 // world, and offers the controls, tools, settings panel and Box2D side-by-side view around them.
 
+#include "body_inspector.hpp"
 #include "box2d_view.hpp"
 #include "imgui_layer.hpp"
 #include "lab_panel.hpp"
@@ -10,6 +11,7 @@
 #include "sandbox_scene.hpp"
 #include "scene_framing.hpp"
 #include "session_tape.hpp"
+#include "solver_twin.hpp"
 #include "world_settings.hpp"
 
 #include <chrono>
@@ -37,6 +39,8 @@ struct SandboxOptions
     std::string replay;              // play this recording back instead of the scene
     std::vector<std::string> openSections; // panel sections shown open at the start (--open)
     std::optional<DrawOptions> draw;       // the draw layers to start with (--draw)
+    std::string select;              // inspect the body of this name (a BodyNames name) on opening
+    std::string twin;                // start with a twin world on these solver settings (--twin)
     unsigned width = 1280;
     unsigned height = 720;
 };
@@ -109,6 +113,16 @@ private:
     void drawWorldSection();
     void drawToolsSection();
     void drawBox2dSection();
+    // The body inspector and the second solver's side by side (sandbox_lab.cpp).
+    void drawInspectorSection();
+    void drawTwinSection();
+    // A clickable body name: clicking it selects the body for the inspector.
+    void bodyLink(BodyId id);
+    BodyNames bodyNames() const;
+    void setTwinEnabled(bool enabled);
+    bool applyStartupLabOptions();
+    void drawLab(DebugDraw& drawer) const;
+    void drawTwinOverlay() const;
     void drawSaveSection();
     void drawRecordSection();
     // Shows text in the status line for a while.
@@ -154,6 +168,10 @@ private:
     LabPanel m_lab;
     Box2dView m_box2d;
     bool m_box2dEnabled = false;
+    BodyInspector m_inspector;
+    SolverTwin m_twin;
+    bool m_twinEnabled = false;
+    TwinSettings m_twinSettings;
 
     bool m_panelVisible = true;
     std::vector<std::filesystem::path> m_sceneFiles;

@@ -58,7 +58,7 @@ Command addContactsCommand(CLI::App& program);
 /// `oblique run SCENE [--steps N] [--engine oblique|box2d] [--trace FILE] [--json]`.
 Command addRunCommand(CLI::App& program);
 
-/// `oblique compare SCENE [--steps N]`.
+/// `oblique compare SCENE [--steps N] [--json]`.
 Command addCompareCommand(CLI::App& program);
 
 /// `oblique replay FILE [--verify]`.

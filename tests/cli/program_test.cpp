@@ -500,6 +500,125 @@ TEST(CliProgram, CompareIsExitOneWhenTheEnginesDiverge)
     EXPECT_NE(r.out.find("verdict: the engines diverge"), std::string::npos) << r.out;
 }
 
+std::vector<std::string> linesOf(const std::string& text)
+{
+    std::vector<std::string> lines;
+    std::size_t from = 0;
+    while (from < text.size())
+    {
+        const std::size_t end = text.find('\n', from);
+        lines.push_back(text.substr(from, end - from));
+        from = end == std::string::npos ? text.size() : end + 1;
+    }
+    return lines;
+}
+
+TEST(CliProgram, CompareStartsAndEndsWithTheVerdict)
+{
+    const TempDir dir;
+    const std::string diverging = dir.write("bullet.json", kBulletThroughPlank).string();
+    const std::string agreeing = (std::filesystem::path(OBLIQUE_SCENES_DIR) / "box_on_ground.json").string();
+    for (const auto& [scene, verdict, worst] :
+         {std::tuple{diverging,
+                     "verdict: the engines diverge: final states differ (2 of 2 bodies past the tolerances)",
+                     "worst: body 1 \"bullet\" at step 60 (the end), "},
+          std::tuple{agreeing, "verdict: the engines agree within the tolerances (2 bodies, 60 steps)",
+                     "worst: body 1 \"box\" at step 60 (the end), position "}})
+    {
+        SCOPED_TRACE(scene);
+        const ProgramResult r = oblique({"compare", scene, "--steps", "60"});
+        const std::vector<std::string> lines = linesOf(r.out);
+        ASSERT_GT(lines.size(), 8u) << r.out;
+        EXPECT_EQ(lines[0], verdict);
+        EXPECT_EQ(lines[1].rfind(worst, 0), 0u) << lines[1];
+        EXPECT_NE(lines[1].find(" is allowed ("), std::string::npos) << lines[1];
+        // The same two lines close the report, after the table.
+        EXPECT_EQ(lines[lines.size() - 2], lines[0]);
+        EXPECT_EQ(lines[lines.size() - 1], lines[1]);
+        const std::size_t table = r.out.find("\nbody  name");
+        ASSERT_NE(table, std::string::npos);
+        EXPECT_GT(table, r.out.find(lines[1]));
+        EXPECT_LT(table, r.out.rfind(lines[0]));
+    }
+}
+
+TEST(CliProgram, CompareJsonHoldsTheVerdictTolerancesWorstAndBothEnginesStates)
+{
+    const TempDir dir;
+    const std::string bullet = dir.write("bullet.json", kBulletThroughPlank).string();
+    const std::string agreeing = (std::filesystem::path(OBLIQUE_SCENES_DIR) / "pyramid20.json").string();
+    for (const auto& [scene, exitCode] : {std::pair{bullet, 1}, std::pair{agreeing, 0}})
+    {
+        SCOPED_TRACE(scene);
+        const ProgramResult r = oblique({"compare", scene, "--steps", "60", "--json"});
+        ASSERT_EQ(r.exitCode, exitCode) << r.err;
+        EXPECT_EQ(r.err, "");
+        ASSERT_TRUE(isOneLine(r.out)) << "one JSON object on one line";
+        const Json j = Json::parse(r.out);
+        EXPECT_EQ(keysOf(j), (std::vector<std::string>{"scene", "steps", "timeStep", "verdict", "reasons",
+                                                       "tolerances", "divergences", "contacts", "bodies"}));
+        EXPECT_EQ(j.at("verdict"), exitCode == 0 ? "agree" : "diverge");
+        EXPECT_EQ(j.at("reasons").empty(), exitCode == 0);
+        EXPECT_EQ(j.at("steps"), 60);
+        const Json& states = j.at("tolerances").at("finalStates");
+        EXPECT_FLOAT_EQ(states.at("position").get<float>(), 0.05f);
+        EXPECT_FLOAT_EQ(states.at("linearVelocity").get<float>(), 0.1f);
+        EXPECT_FLOAT_EQ(j.at("tolerances").at("contacts").at("normal").get<float>(), 1e-4f);
+
+        // Each engine's states are those `run` prints for the same steps.
+        for (const char* engine : {"oblique", "box2d"})
+        {
+            const ProgramResult run = oblique({"run", scene, "--steps", "60", "--json", "--engine", engine});
+            ASSERT_EQ(run.exitCode, 0) << run.err;
+            const Json ran = Json::parse(run.out).at("bodies");
+            ASSERT_EQ(j.at("bodies").size(), ran.size());
+            for (std::size_t i = 0; i < ran.size(); ++i)
+            {
+                EXPECT_EQ(j.at("bodies")[i].at(engine), ran[i]) << engine << " body " << i;
+            }
+        }
+
+        // The worst divergence is the body quantity with the largest share of its tolerance, and
+        // the bodies past their tolerances are listed.
+        double worstShare = -1.0;
+        std::pair<std::size_t, std::string> worst;
+        Json diverging = Json::array();
+        for (const Json& body : j.at("bodies"))
+        {
+            for (const char* quantity : {"position", "angle", "linearVelocity", "angularVelocity"})
+            {
+                const double share = body.at("difference").at(quantity).get<double>() /
+                                     body.at("tolerance").at(quantity).get<double>();
+                if (share > worstShare)
+                {
+                    worstShare = share;
+                    worst = {body.at("index").get<std::size_t>(), quantity};
+                }
+            }
+            if (!body.at("within").get<bool>())
+            {
+                diverging.push_back(body.at("index"));
+            }
+        }
+        const Json& found = j.at("divergences");
+        EXPECT_EQ(found.at("worst").at("body").get<std::size_t>(), worst.first);
+        EXPECT_EQ(found.at("worst").at("quantity").get<std::string>(), worst.second);
+        EXPECT_EQ(found.at("worst").at("step"), 60);
+        EXPECT_EQ(found.at("divergingBodies"), diverging);
+        EXPECT_EQ(diverging.empty(), exitCode == 0);
+    }
+}
+
+TEST(CliProgram, CompareJsonOnABadSceneIsExitTwoWithNothingOnStdout)
+{
+    const TempDir dir;
+    const auto scene = dir.write("bad.json", kBadScene);
+    const ProgramResult r = oblique({"compare", scene.string(), "--json"});
+    EXPECT_EQ(r.exitCode, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_TRUE(isOneLine(r.err)) << r.err;
+}
+
 TEST(CliProgram, HelpIsExitZeroOnStdout)
 {
     const ProgramResult top = oblique({"--help"});
@@ -511,6 +630,11 @@ TEST(CliProgram, HelpIsExitZeroOnStdout)
     EXPECT_EQ(sub.exitCode, 0);
     EXPECT_NE(sub.out.find("--engine"), std::string::npos) << sub.out;
     EXPECT_EQ(sub.err, "");
+
+    const ProgramResult compare = oblique({"compare", "--help"});
+    EXPECT_EQ(compare.exitCode, 0);
+    EXPECT_NE(compare.out.find("--json"), std::string::npos) << compare.out;
+    EXPECT_NE(compare.out.find("exit 1 when the engines diverge"), std::string::npos) << compare.out;
 }
 
 } // namespace

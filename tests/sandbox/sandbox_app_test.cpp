@@ -120,8 +120,9 @@ sf::Color pixelAt(const sf::Image& image, const oblique::Camera2D& camera, obliq
     return image.getPixel(static_cast<unsigned>(p.x), static_cast<unsigned>(p.y));
 }
 
-// Pixels in Box2D's ghost colour (a light cyan): blue and green high, red low.
-int ghostPixels(const sf::Image& image)
+// How many pixels of the image are of a colour.
+template <typename Predicate>
+int countPixels(const sf::Image& image, Predicate isColour)
 {
     int count = 0;
     const sf::Vector2u size = image.getSize();
@@ -129,11 +130,28 @@ int ghostPixels(const sf::Image& image)
     {
         for (unsigned x = 0; x < size.x; ++x)
         {
-            const sf::Color c = image.getPixel(x, y);
-            count += (c.b > 200 && c.g > 170 && c.r < 140) ? 1 : 0;
+            count += isColour(image.getPixel(x, y)) ? 1 : 0;
         }
     }
     return count;
+}
+
+// Pixels in Box2D's ghost colour (a light cyan): blue and green high, red low.
+int ghostPixels(const sf::Image& image)
+{
+    return countPixels(image, [](sf::Color c) { return c.b > 200 && c.g > 170 && c.r < 140; });
+}
+
+// Pixels in the solver twin's lime: green high, red middling, blue low.
+int twinPixels(const sf::Image& image)
+{
+    return countPixels(image, [](sf::Color c) { return c.g > 220 && c.r > 110 && c.r < 200 && c.b < 120; });
+}
+
+// Pixels in the inspected body's magenta: red and blue high, green low.
+int inspectedPixels(const sf::Image& image)
+{
+    return countPixels(image, [](sf::Color c) { return c.r > 220 && c.b > 170 && c.g < 110; });
 }
 
 TEST(SandboxCommandLine, ListsEveryPhysicsScene)
@@ -297,6 +315,44 @@ TEST(SandboxHeadless, TheVerticalStackIsDrawnWhereItsBodiesAre)
     // Above the top box: background.
     const sf::Color above = pixelAt(image, camera, {0.0f, 10.6f});
     EXPECT_TRUE(near(above, kBackground)) << describe(above);
+}
+
+TEST(SandboxCommandLine, SelectAndTwinRefuseWhatTheyCannotShow)
+{
+    const RunResult noBody = runSandbox({"--scene", "Vertical stack", "--select", "nobody", "--frames", "2"});
+    EXPECT_EQ(noBody.code, 1);
+    EXPECT_TRUE(oneLineError(noBody));
+    EXPECT_NE(noBody.err.find("no body called 'nobody'"), std::string::npos) << noBody.err;
+    for (const char* spec : {"box2d", "ngs:0", "soft:x"})
+    {
+        const RunResult r = runSandbox({"--twin", spec, "--frames", "2"});
+        EXPECT_EQ(r.code, 2) << spec;
+        EXPECT_TRUE(oneLineError(r)) << spec;
+        EXPECT_NE(r.err.find("--twin"), std::string::npos) << r.err;
+    }
+}
+
+TEST(SandboxHeadless, TheTwinAndTheInspectedBodyAreDrawnOnlyWhenAskedFor)
+{
+    const fs::path shot = scratchDir() / "lab.png";
+    const std::vector<std::string> common{"--scene", "Vertical stack", "--frames",   "3", "--no-ui", "--size",
+                                          "640x480", "--screenshot",   shot.string()};
+    const RunResult plain = runSandbox(common);
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    sf::Image image;
+    ASSERT_TRUE(image.loadFromFile(shot.string()));
+    EXPECT_EQ(twinPixels(image), 0);
+    EXPECT_EQ(inspectedPixels(image), 0);
+
+    std::vector<std::string> lab = common;
+    lab.insert(lab.end(), {"--twin", "ngs", "--select", "body 3"});
+    const RunResult r = runSandbox(lab);
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_TRUE(image.loadFromFile(shot.string()));
+    // Ten boxes and the ground outlined by the twin; one box outlined for the inspector (its
+    // four sides, about 100 pixels at this zoom).
+    EXPECT_GT(twinPixels(image), 500);
+    EXPECT_GT(inspectedPixels(image), 60);
 }
 
 TEST(SandboxHeadless, Box2dGhostsAreDrawnOnlyWhenAskedFor)

@@ -52,6 +52,11 @@ struct ContactInfo
     ShapeId shapeA;
     ShapeId shapeB;
     Manifold manifold;
+    /// What the solver applied at each of the manifold's points in the last step (N*s): along the
+    /// normal, and along the tangent (the normal turned a quarter clockwise). Zero for a contact
+    /// the last step did not solve (new, or between bodies asleep since).
+    float normalImpulses[2] = {0.0f, 0.0f};
+    float tangentImpulses[2] = {0.0f, 0.0f};
 };
 
 /// Which layers World::draw shows.
@@ -270,6 +275,8 @@ public:
     /// lies within the linear slop (5 mm): bodies the solver brought together rest at the surface give or
     /// take rounding, so their separations may be a hair above zero.
     std::vector<ContactInfo> contacts() const;
+    /// The touching contacts the body is part of (as a or b), in the same order.
+    std::vector<ContactInfo> contacts(BodyId body) const;
     std::span<const ContactBeginEvent> contactBeginEvents() const;
     std::span<const ContactEndEvent> contactEndEvents() const;
     std::span<const ContactImpulseEvent> contactImpulseEvents() const;

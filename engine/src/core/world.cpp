@@ -125,6 +125,41 @@ void World::setPreSolve(PreSolveCallback callback)
     }
 }
 
+namespace
+{
+
+// A touching contact as contacts() reports it: the touching part of its manifold, each point with
+// the impulses the solver stored for it (stored by manifold point, so they follow the filter).
+ContactInfo contactInfoOf(const WorldState& w, const Contact& c)
+{
+    ContactInfo info{w.idOf(c.a), w.idOf(c.b), w.shapeIdOf(c.shapeA), w.shapeIdOf(c.shapeB), {}, {}, {}};
+    info.manifold.normal = c.manifold.normal;
+    int count = 0;
+    for (int i = 0; i < std::min(c.manifold.pointCount, 2); ++i)
+    {
+        if (c.manifold.points[i].separation <= kTouchingDistance)
+        {
+            info.manifold.points[count] = c.manifold.points[i];
+            info.normalImpulses[count] = c.normalImpulse[i];
+            info.tangentImpulses[count] = c.tangentImpulse[i];
+            ++count;
+        }
+    }
+    info.manifold.pointCount = count;
+    return info;
+}
+
+void sortContactInfos(std::vector<ContactInfo>& infos)
+{
+    const auto order = [](const ContactInfo& x) {
+        return std::tuple{x.a.index, x.b.index, x.shapeA.index, x.shapeB.index};
+    };
+    std::sort(infos.begin(), infos.end(),
+              [&](const ContactInfo& x, const ContactInfo& y) { return order(x) < order(y); });
+}
+
+} // namespace
+
 std::vector<ContactInfo> World::contacts() const
 {
     const WorldState& w = *m_impl;
@@ -133,15 +168,26 @@ std::vector<ContactInfo> World::contacts() const
     {
         if (isTouchingSolid(c))
         {
-            out.push_back({w.idOf(c.a), w.idOf(c.b), w.shapeIdOf(c.shapeA), w.shapeIdOf(c.shapeB),
-                           touchingPart(c.manifold)});
+            out.push_back(contactInfoOf(w, c));
         }
     }
-    const auto order = [](const ContactInfo& x) {
-        return std::tuple{x.a.index, x.b.index, x.shapeA.index, x.shapeB.index};
-    };
-    std::sort(out.begin(), out.end(),
-              [&](const ContactInfo& x, const ContactInfo& y) { return order(x) < order(y); });
+    sortContactInfos(out);
+    return out;
+}
+
+std::vector<ContactInfo> World::contacts(BodyId body) const
+{
+    const WorldState& w = *m_impl;
+    const std::uint32_t slot = w.checkedIndex(body, "contacts");
+    std::vector<ContactInfo> out;
+    for (const Contact& c : w.contacts)
+    {
+        if (isTouchingSolid(c) && (c.a == slot || c.b == slot))
+        {
+            out.push_back(contactInfoOf(w, c));
+        }
+    }
+    sortContactInfos(out);
     return out;
 }
 
