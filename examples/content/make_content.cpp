@@ -5,8 +5,8 @@
 //
 //   oblique-make-content OUTPUT_DIR
 //
-// writes OUTPUT_DIR/textures/*.png, sounds/*.wav, songs/theme.ogg and contents.txt (one line per
-// asset), and exits 1 naming the file it could not write, 2 on a bad command line.
+// writes OUTPUT_DIR/textures/*.png, sounds/*.wav, songs/theme.ogg, fonts/hud.spritefont and contents.txt (one
+// line per asset), and exits 1 naming the file it could not write, 2 on a bad command line.
 
 #include <SFML/Audio/OutputSoundFile.hpp>
 #include <SFML/Graphics/Image.hpp>
@@ -1115,6 +1115,16 @@ int main(int argc, char** argv)
         std::snprintf(seconds, sizeof seconds, "%.2f s", static_cast<double>(samples.size()) / kSampleRate);
         contents += std::string(asset.file) + "  " + seconds + "  " + asset.what + "\n";
     }
+    // The HUD's font: a .spritefont description SpriteFont reads (DejaVu from the system's fonts).
+    const fs::path font = root / "fonts" / "hud.spritefont";
+    fs::create_directories(font.parent_path(), error);
+    std::ofstream(font, std::ios::binary)
+        << "{\"font\": \"DejaVuSans-Bold.ttf\", \"size\": 22, \"spacing\": 0}\n";
+    if (!fs::is_regular_file(font))
+    {
+        return fail(font);
+    }
+    contents += "fonts/hud.spritefont  DejaVu Sans Bold at 22 px, for the HUD\n";
     const fs::path listing = root / "contents.txt";
     std::ofstream(listing, std::ios::binary) << contents;
     if (!fs::is_regular_file(listing))

@@ -187,6 +187,37 @@ TEST(ContentManager, AMissingAssetNamesTheAssetTheRootAndTheExtensionsTried)
     EXPECT_TRUE(contains(relativeMessage, "x.txt or .text under Content/ (relative to ")) << relativeMessage;
 }
 
+TEST(ContentManager, ARelativeRootIsFoundBesideTheExecutableFromAnyDirectory)
+{
+    // A content folder beside this test program, and the current directory somewhere else.
+    const std::filesystem::path exeDir = std::filesystem::read_symlink("/proc/self/exe").parent_path();
+    TempDir elsewhere;
+    const std::string folder = "Content-" + elsewhere.path().filename().string();
+    const std::filesystem::path beside = exeDir / folder;
+    std::filesystem::create_directories(beside);
+    std::ofstream(beside / "note.txt") << "beside the program";
+    const std::filesystem::path before = std::filesystem::current_path();
+    std::filesystem::current_path(elsewhere.path());
+
+    ContentManager content(folder);
+    std::string text;
+    std::string missing;
+    try
+    {
+        text = content.load<TextAsset>("note").text;
+        missing = errorOf([&] { content.load<TextAsset>("absent"); });
+    }
+    catch (...)
+    {
+    }
+    std::filesystem::current_path(before);
+    std::filesystem::remove_all(beside);
+    EXPECT_EQ(text, "beside the program");
+    // Both places looked in are named.
+    EXPECT_TRUE(contains(missing, exeDir.generic_string())) << missing;
+    EXPECT_TRUE(contains(missing, elsewhere.path().generic_string())) << missing;
+}
+
 TEST(ContentManager, ACorruptAssetNamesTheFileAndTheReason)
 {
     TempDir dir;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <system_error>
+#include <vector>
 
 namespace oblique
 {
@@ -54,24 +55,59 @@ std::string ContentManager::normalizedName(std::string_view assetName)
     return name;
 }
 
+std::vector<std::filesystem::path> ContentManager::searchRoots() const
+{
+    if (!m_root.is_relative())
+    {
+        return {m_root};
+    }
+    // MonoGame resolves a relative root against the game's own folder, so a game finds its content
+    // whatever directory it was started from; the current directory is tried after it.
+    std::vector<std::filesystem::path> roots;
+    std::error_code ec;
+    const std::filesystem::path executable = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec && executable.has_parent_path())
+    {
+        roots.push_back(executable.parent_path() / m_root);
+    }
+    const std::filesystem::path current = std::filesystem::current_path(ec);
+    if (!ec && (roots.empty() || current != executable.parent_path()))
+    {
+        roots.push_back(current / m_root);
+    }
+    return roots;
+}
+
 std::filesystem::path ContentManager::locate(const std::string& name,
                                              std::span<const std::string_view> extensions) const
 {
-    std::string tried;
+    const std::vector<std::filesystem::path> roots = searchRoots();
     std::error_code ec;
+    for (const std::filesystem::path& root : roots)
+    {
+        for (const std::string_view extension : extensions)
+        {
+            std::filesystem::path file = root / (name + std::string(extension));
+            if (std::filesystem::is_regular_file(file, ec))
+            {
+                return file;
+            }
+        }
+    }
+    std::string tried;
     for (std::size_t i = 0; i < extensions.size(); ++i)
     {
-        std::filesystem::path file = m_root / (name + std::string(extensions[i]));
-        if (std::filesystem::is_regular_file(file, ec))
-        {
-            return file;
-        }
         tried += i == 0 ? name + std::string(extensions[i]) : " or " + std::string(extensions[i]);
     }
     std::string where = m_root.generic_string() + "/";
     if (m_root.is_relative())
     {
-        where += " (relative to " + std::filesystem::current_path(ec).string() + ")";
+        std::string folders;
+        for (const std::filesystem::path& root : roots)
+        {
+            folders += (folders.empty() ? "" : " and ") + root.parent_path().generic_string();
+        }
+        where += " (relative to " + folders + ")";
     }
     refuse(name, "no file " + tried + " under " + where);
 }

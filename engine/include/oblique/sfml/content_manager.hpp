@@ -12,6 +12,7 @@
 #include <string_view>
 #include <typeindex>
 #include <utility>
+#include <vector>
 
 namespace oblique
 {
@@ -27,7 +28,7 @@ namespace oblique
 /// does: references handed out before become invalid.
 ///
 /// \code
-/// oblique::ContentManager content;                    // root "Content" in the current directory
+/// oblique::ContentManager content;                    // "Content" beside the executable
 /// content.setRootDirectory("/opt/mygame/Content");    // or anywhere else
 /// oblique::Texture2D& crate = content.load<oblique::Texture2D>("sprites/crate");
 /// oblique::SpriteFont& hud = content.load<oblique::SpriteFont>("fonts/hud");
@@ -37,7 +38,8 @@ namespace oblique
 class ContentManager
 {
 public:
-    /// A manager reading from `rootDirectory`, relative to the current directory unless absolute.
+    /// A manager reading from `rootDirectory`. A relative root is looked up beside the executable
+    /// first, as MonoGame does, then in the current directory.
     explicit ContentManager(std::filesystem::path rootDirectory = "Content");
     ~ContentManager();
     ContentManager(const ContentManager&) = delete;
@@ -72,6 +74,7 @@ public:
     static std::string normalizedName(std::string_view assetName);
     /// The file for `name` (normalized) with the first of `extensions` that exists under the root.
     /// Throws ContentLoadError naming the asset, the root and the extensions tried when none does.
+    std::vector<std::filesystem::path> searchRoots() const;
     std::filesystem::path locate(const std::string& name, std::span<const std::string_view> extensions) const;
 
 private:

@@ -152,8 +152,8 @@ public:
     /// The device over renderTarget(), for SpriteBatch and the viewport. Only valid during run()
     /// (from initialize() on); throws std::logic_error otherwise.
     GraphicsDevice& graphicsDevice();
-    /// The game's content, rooted at "Content" in the current directory until told otherwise;
-    /// Game::unloadContent() unloads it.
+    /// The game's content, rooted at "Content" beside the executable (then in the current
+    /// directory) until told otherwise; Game::unloadContent() unloads it.
     ContentManager& content() { return m_content; }
     /// The time values of the latest update or draw.
     const GameTime& gameTime() const { return m_loop.gameTime(); }
