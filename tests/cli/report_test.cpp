@@ -5,6 +5,7 @@
 #include "contact_matching.hpp"
 #include "oblique/compare/divergence.hpp"
 #include "oblique/compare/json_report.hpp"
+#include "oblique/compare/scene_comparison.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -31,6 +32,51 @@ TEST(CompareTolerances, GrowWithHowFarTheBodyWentAndTurned)
     // Velocities are held absolutely, however far the body went.
     d.linearVelocity = 0.2f;
     EXPECT_FALSE(compare::within(d, t, {100.0f, 3.0f}));
+}
+
+compare::BodyComparison bodyWith(compare::StateDifference d, compare::Travel travel = {})
+{
+    compare::BodyComparison body;
+    body.difference = d;
+    body.travel = travel;
+    return body;
+}
+
+TEST(CompareWorstDivergence, IsTheLargestShareOfItsTolerance)
+{
+    const compare::StateTolerances t;
+    // Body 0 is 0.04 m apart of 0.05 m (80%); body 1 is 0.3 m apart but moved 10 m, so it is
+    // allowed 0.5 m (60%); body 2's spin is 0.09 of 0.1 rad/s (90%): the worst.
+    const std::vector<compare::BodyComparison> bodies{
+        bodyWith({.position = 0.04f}),
+        bodyWith({.position = 0.3f}, {.distance = 10.0f}),
+        bodyWith({.position = 0.01f, .angularVelocity = 0.09f}),
+    };
+    const compare::WorstDivergence worst = compare::worstDivergence(bodies, t);
+    EXPECT_EQ(worst.body, 2);
+    EXPECT_EQ(worst.quantity, "angularVelocity");
+    EXPECT_EQ(worst.unit, "rad/s");
+    EXPECT_FLOAT_EQ(worst.difference, 0.09f);
+    EXPECT_FLOAT_EQ(worst.tolerance, 0.1f);
+    EXPECT_NEAR(worst.share(), 0.9f, 1e-6f);
+
+    // The relative tolerance is the one a body is held to.
+    const compare::WorstDivergence far =
+        compare::worstDivergence({bodyWith({.position = 0.3f}, {.distance = 10.0f})}, t);
+    EXPECT_FLOAT_EQ(far.tolerance, 0.5f);
+}
+
+TEST(CompareWorstDivergence, TiesGoToTheFirstBodyAndQuantityAndNoBodiesToNone)
+{
+    const compare::StateTolerances t;
+    // Each is exactly half its tolerance (a float halved is the half of its decimal, rounded).
+    const std::vector<compare::BodyComparison> bodies{bodyWith({.angle = 0.025f, .linearVelocity = 0.05f}),
+                                                      bodyWith({.angle = 0.025f})};
+    ASSERT_EQ(0.025f / t.angle, 0.05f / t.linearVelocity);
+    const compare::WorstDivergence worst = compare::worstDivergence(bodies, t);
+    EXPECT_EQ(worst.body, 0);
+    EXPECT_EQ(worst.quantity, "angle");
+    EXPECT_EQ(compare::worstDivergence({}, t).body, -1);
 }
 
 TEST(CompareContacts, ALonePairIsForgivenOnlyWhenJustTouching)
