@@ -5,6 +5,7 @@
 #include "oblique/sfml/game_time.hpp"
 #include "oblique/sfml/sound_effect_instance.hpp"
 
+#include <cstddef>
 #include <filesystem>
 #include <memory>
 #include <span>
