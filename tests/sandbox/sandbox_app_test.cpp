@@ -332,47 +332,37 @@ TEST(SandboxCommandLine, SelectAndTwinRefuseWhatTheyCannotShow)
     }
 }
 
+// The Vertical stack scene after three frames, the world alone at 640x480, with extra options.
+sf::Image renderVerticalStack(const std::string& name, const std::vector<std::string>& extra)
+{
+    const fs::path shot = scratchDir() / name;
+    std::vector<std::string> args{"--scene", "Vertical stack", "--frames",     "3",          "--no-ui",
+                                  "--size",  "640x480",        "--screenshot", shot.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const RunResult r = runSandbox(args);
+    EXPECT_EQ(r.code, 0) << r.err;
+    sf::Image image;
+    EXPECT_TRUE(image.loadFromFile(shot.string()));
+    return image;
+}
+
 TEST(SandboxHeadless, TheTwinAndTheInspectedBodyAreDrawnOnlyWhenAskedFor)
 {
-    const fs::path shot = scratchDir() / "lab.png";
-    const std::vector<std::string> common{"--scene", "Vertical stack", "--frames",   "3", "--no-ui", "--size",
-                                          "640x480", "--screenshot",   shot.string()};
-    const RunResult plain = runSandbox(common);
-    ASSERT_EQ(plain.code, 0) << plain.err;
-    sf::Image image;
-    ASSERT_TRUE(image.loadFromFile(shot.string()));
-    EXPECT_EQ(twinPixels(image), 0);
-    EXPECT_EQ(inspectedPixels(image), 0);
-
-    std::vector<std::string> lab = common;
-    lab.insert(lab.end(), {"--twin", "ngs", "--select", "body 3"});
-    const RunResult r = runSandbox(lab);
-    ASSERT_EQ(r.code, 0) << r.err;
-    ASSERT_TRUE(image.loadFromFile(shot.string()));
+    const sf::Image plain = renderVerticalStack("lab.png", {});
+    EXPECT_EQ(twinPixels(plain), 0);
+    EXPECT_EQ(inspectedPixels(plain), 0);
+    const sf::Image lab = renderVerticalStack("lab.png", {"--twin", "ngs", "--select", "body 3"});
     // Ten boxes and the ground outlined by the twin; one box outlined for the inspector (its
     // four sides, about 100 pixels at this zoom).
-    EXPECT_GT(twinPixels(image), 500);
-    EXPECT_GT(inspectedPixels(image), 60);
+    EXPECT_GT(twinPixels(lab), 500);
+    EXPECT_GT(inspectedPixels(lab), 60);
 }
 
 TEST(SandboxHeadless, Box2dGhostsAreDrawnOnlyWhenAskedFor)
 {
-    const fs::path shot = scratchDir() / "ghosts.png";
-    const std::vector<std::string> common{"--scene", "Vertical stack", "--frames",   "3", "--no-ui", "--size",
-                                          "640x480", "--screenshot",   shot.string()};
-    const RunResult plain = runSandbox(common);
-    ASSERT_EQ(plain.code, 0) << plain.err;
-    sf::Image image;
-    ASSERT_TRUE(image.loadFromFile(shot.string()));
-    EXPECT_EQ(ghostPixels(image), 0);
-
-    std::vector<std::string> withBox2d = common;
-    withBox2d.emplace_back("--box2d");
-    const RunResult ghosts = runSandbox(withBox2d);
-    ASSERT_EQ(ghosts.code, 0) << ghosts.err;
-    ASSERT_TRUE(image.loadFromFile(shot.string()));
+    EXPECT_EQ(ghostPixels(renderVerticalStack("ghosts.png", {})), 0);
     // Ten box outlines and the ground's: well over a thousand pixels of outline.
-    EXPECT_GT(ghostPixels(image), 1000);
+    EXPECT_GT(ghostPixels(renderVerticalStack("ghosts.png", {"--box2d"})), 1000);
 }
 
 } // namespace
