@@ -129,7 +129,6 @@ constexpr float kCrateDepth = 0.4f;
 constexpr float kGhostDepth = 0.2f;
 
 constexpr std::string_view kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
-constexpr int kHudFontSize = 24;
 constexpr int kSmallFontSize = 15;
 
 // Tints are premultiplied, as SpriteBatch's default blend expects: a colour at alpha a is
@@ -364,7 +363,8 @@ private:
         m_sounds.thud = &content.load<oblique::SoundEffect>("sounds/thud");
         m_sounds.win = &content.load<oblique::SoundEffect>("sounds/win");
         m_theme = &content.load<oblique::Song>("songs/theme");
-        m_hudFont.emplace(oblique::SpriteFont::fromFile(kFontPath, kHudFontSize));
+        m_hudFont = &content.load<oblique::SpriteFont>("fonts/hud");
+        // Signs and hints want a smaller size than Content's HUD font; the same face at 15 px.
         m_smallFont.emplace(oblique::SpriteFont::fromFile(kFontPath, kSmallFontSize));
         m_pixel.emplace(1, 1);
         const std::array white{kWhite};
@@ -1059,7 +1059,7 @@ private:
     Textures m_textures;
     Sounds m_sounds;
     oblique::Song* m_theme = nullptr;
-    std::optional<oblique::SpriteFont> m_hudFont;
+    const oblique::SpriteFont* m_hudFont = nullptr;
     std::optional<oblique::SpriteFont> m_smallFont;
     std::optional<oblique::Texture2D> m_pixel; // white, for panels
 
