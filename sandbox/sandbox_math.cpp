@@ -84,10 +84,22 @@ Aabb frameRegion(std::span<const FramedBox> boxes)
     const Vec2 size = moving->upper - moving->lower;
     const float reach = std::max(2.0f, 0.25f * std::max(size.x, size.y));
     const Aabb window = inflate(*moving, reach);
+    // A fixed box no larger than this is a wall, ramp or target, shown whole wherever it is; a
+    // larger one (a ground, a long floor) only near what moves.
+    const float wholeUpTo = std::max(10.0f, std::max(size.x, size.y));
     Aabb bounds = *moving;
     for (const FramedBox& framed : boxes)
     {
-        if (framed.fixed && overlaps(framed.box, window))
+        const Vec2 extent = framed.box.upper - framed.box.lower;
+        if (!framed.fixed)
+        {
+            continue;
+        }
+        if (std::max(extent.x, extent.y) <= wholeUpTo)
+        {
+            bounds = merge(bounds, framed.box);
+        }
+        else if (overlaps(framed.box, window))
         {
             bounds =
                 merge(bounds, Aabb{max(framed.box.lower, window.lower), min(framed.box.upper, window.upper)});

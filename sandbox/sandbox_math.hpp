@@ -18,17 +18,19 @@ namespace oblique::sandbox
 // "VERTICALSTACK" all name the same scene on a command line.
 std::string normalizeName(std::string_view name);
 
-// A body's bounding box as framing sees it: fixed (static) boxes count only near what moves.
+// A body's bounding box as framing sees it: large fixed (static) boxes count only near what moves.
 struct FramedBox
 {
     Aabb box;
     bool fixed = false;
 };
 
-// The part of a set of bodies worth looking at: every moving box, the fixed boxes clipped to that
-// region grown by a quarter of its size (so an 80 m ground under a 20 m pyramid does not shrink
-// the pyramid to a sliver), and the top of the highest fixed box below that region and across it
-// (the floor things fall to, however far below they start). Nothing that moves: all of it.
+// The part of a set of bodies worth looking at: every moving box; every fixed box no larger than
+// 10 m (or than the moving region), whole, wherever it is (a wall the bodies are thrown at); the
+// larger fixed boxes clipped to the moving region grown by a quarter of its size (so an 80 m
+// ground under a 20 m pyramid does not shrink the pyramid to a sliver); and the top of the highest
+// fixed box below that region and across it (the floor things fall to, however far below they
+// start). Nothing that moves: all of it.
 Aabb frameRegion(std::span<const FramedBox> boxes);
 
 // frameRegion over a scene's bodies, static ones fixed.

@@ -1,6 +1,7 @@
 // Framing beside the sandbox's panel and help line: every body of a framed scene clear of both,
 // the floor under bodies dropped from high up included, and the framing kept through a resize.
 
+#include "oblique/robustness_scenes.hpp"
 #include "oblique/scene_builders.hpp"
 #include "oblique/scene_world.hpp"
 #include "sandbox_math.hpp"
@@ -46,6 +47,25 @@ TEST(SceneFraming, TheFloorBelowBodiesDroppedFromHighUpIsFramed)
     }
     EXPECT_LT(bounds.lower.y, groundTop); // the ground's top and some of it below
     EXPECT_GE(bounds.upper.y, 4.0f);
+}
+
+TEST(SceneFraming, ASmallStaticBodyFarFromWhatMovesIsFramedWhole)
+{
+    // The bullets start 20 m from the wall they are fired at.
+    const Scene scene = scenes::bullets();
+    const Aabb bounds = sceneFrameBounds(scene);
+    for (const SceneBody& body : scene.bodies)
+    {
+        const Aabb box = boundsOf(body);
+        if (body.name == "wall" || body.type != BodyType::Static)
+        {
+            EXPECT_TRUE(contains(bounds, box)) << body.name;
+        }
+        else
+        {
+            EXPECT_LT(bounds.upper.x - bounds.lower.x, box.upper.x - box.lower.x); // the 80 m ground, clipped
+        }
+    }
 }
 
 TEST(SceneFraming, EveryBodyOfTheRestitutionRowIsClearOfThePanelAndHelpLine)
