@@ -76,7 +76,7 @@ TEST(EditDistance, IgnoresCaseAndIsSymmetric)
 {
     EXPECT_EQ(editDistanceIgnoringCase("Radius", "radius"), 0u);
     EXPECT_EQ(editDistanceIgnoringCase("HALFEXTENTS", "halfExtents"), 0u);
-    for (const auto& [a, b] : {std::pair{"anchorA", "anchorC"}, std::pair{"mass", "name"},
+    for (const auto& [a, b] : {std::pair{"anchorA", "anchorC"}, std::pair{"mane", "name"},
                                std::pair{"ca", "abc"}, std::pair{"linearVelocty", "linearVelocity"}})
     {
         EXPECT_EQ(editDistanceIgnoringCase(a, b), editDistanceIgnoringCase(b, a)) << a << ", " << b;
@@ -152,9 +152,11 @@ TEST(SceneKeySuggestion, Joints)
 
 TEST(SceneKeySuggestion, NoGuessForAKeyFarFromEveryKey)
 {
-    // "mass" is two edits from "name" but half its letters: a guess that would mislead.
+    // "mane" is two edits from "name", but that is half its letters: too far for a short key.
+    EXPECT_EQ(editDistanceIgnoringCase("mane", "name"), 2u);
     for (const std::string& text :
          {sceneWithBody(R"("position": [0, 0], "radius": 1, "mass": 3)"),
+          sceneWithBody(R"("mane": "crate", "position": [0, 0], "radius": 1)"),
           sceneWithWorld(R"("iterations": 4)"), sceneWithTopLevel(R"("bodies": [], "extra": 1)"),
           sceneWithTopLevel(R"("bodies": [], "x": 1)"), scene2WithShape(R"("radius": 1, "colour": "red")"),
           sceneWithJoint(R"("type": "weld", "bodyA": "a", "bodyB": "b", "anchor": [0, 0], "breakForce": 1)")})

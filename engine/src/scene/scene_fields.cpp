@@ -215,7 +215,7 @@ std::optional<std::string_view> closestKey(Places object, std::string_view key)
 {
     // Two edits turn most short keys into one another, so the edits allowed grow with the length:
     // a third of the characters, which keeps `bodys` (2 from `bodies`) and `tpye` (1 from `type`)
-    // and refuses `mass` for `name` (2 of 4).
+    // and refuses `mane` for `name` (2 of 4).
     constexpr std::size_t maxEdits = 2;
     std::optional<std::string_view> best;
     std::size_t bestDistance = maxEdits + 1;
