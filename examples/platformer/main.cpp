@@ -311,7 +311,9 @@ protected:
     {
         oblique::MediaPlayer::stop();
         m_batch.reset();
-        Game::unloadContent();
+        m_smallFont.reset();
+        m_pixel.reset();
+        Game::unloadContent(); // the content manager's assets, m_hudFont and m_theme among them
     }
 
     void update(const oblique::GameTime& time) override
