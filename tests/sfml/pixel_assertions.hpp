@@ -6,6 +6,7 @@
 #include <SFML/Graphics/Image.hpp>
 #include <cstdlib>
 #include <gtest/gtest.h>
+#include <initializer_list>
 
 namespace oblique::test
 {
@@ -33,6 +34,23 @@ inline ::testing::AssertionResult pixelIs(const sf::Image& image, int x, int y, 
         return ::testing::AssertionFailure() << "pixel (" << x << ", " << y << "): " << near.message();
     }
     return near;
+}
+
+// A pixel and the colour it should have.
+struct ExpectedPixel
+{
+    int x;
+    int y;
+    sf::Color color;
+};
+
+// Checks each pixel of the list; a failure names the pixel.
+inline void expectPixels(const sf::Image& image, std::initializer_list<ExpectedPixel> pixels)
+{
+    for (const ExpectedPixel& p : pixels)
+    {
+        EXPECT_TRUE(pixelIs(image, p.x, p.y, p.color));
+    }
 }
 
 } // namespace oblique::test

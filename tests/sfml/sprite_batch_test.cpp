@@ -57,12 +57,12 @@ TEST(SpriteBatch, ASpriteCoversItsSizeFromItsPosition)
     canvas.batch().draw(texture, Vec2{10.0f, 20.0f}, kWhite);
     canvas.batch().end();
     const sf::Image image = canvas.read();
-    EXPECT_TRUE(pixelIs(image, 10, 20, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 17, 23, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 9, 20, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 18, 20, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 10, 19, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 10, 24, kCanvasBackground));
+    expectPixels(image, {{10, 20, kSfRed},
+                         {17, 23, kSfRed},
+                         {9, 20, kCanvasBackground},
+                         {18, 20, kCanvasBackground},
+                         {10, 19, kCanvasBackground},
+                         {10, 24, kCanvasBackground}});
 }
 
 TEST(SpriteBatch, RotationIsClockwiseOnScreenAboutThePosition)
@@ -71,34 +71,32 @@ TEST(SpriteBatch, RotationIsClockwiseOnScreenAboutThePosition)
     // top-left corner (the green mark) at (30, 30), its top edge running down.
     const sf::Image image = drawSprite(
         markedSprite(), {.position = {30.0f, 30.0f}, .rotation = std::numbers::pi_v<float> / 2.0f});
-    EXPECT_TRUE(pixelIs(image, 29, 30, kSfGreen));
-    EXPECT_TRUE(pixelIs(image, 28, 31, kSfGreen));
-    EXPECT_TRUE(pixelIs(image, 26, 30, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 29, 37, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 25, 30, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 30, 31, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 29, 38, kCanvasBackground));
+    expectPixels(image, {{29, 30, kSfGreen},
+                         {28, 31, kSfGreen},
+                         {26, 30, kSfRed},
+                         {29, 37, kSfRed},
+                         {25, 30, kCanvasBackground},
+                         {30, 31, kCanvasBackground},
+                         {29, 38, kCanvasBackground}});
 }
 
 TEST(SpriteBatch, TheOriginLandsOnThePosition)
 {
     const sf::Image image =
         drawSprite(solidTexture(8, 4, kRed), {.position = {50.0f, 50.0f}, .origin = {4.0f, 2.0f}});
-    EXPECT_TRUE(pixelIs(image, 46, 48, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 53, 51, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 45, 48, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 54, 51, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 46, 47, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 46, 52, kCanvasBackground));
+    expectPixels(image, {{46, 48, kSfRed},
+                         {53, 51, kSfRed},
+                         {45, 48, kCanvasBackground},
+                         {54, 51, kCanvasBackground},
+                         {46, 47, kCanvasBackground},
+                         {46, 52, kCanvasBackground}});
 }
 
 TEST(SpriteBatch, ScaleStretchesFromTheOrigin)
 {
     const sf::Image image =
         drawSprite(solidTexture(4, 4, kRed), {.position = {10.0f, 10.0f}, .scale = {3.0f, 2.0f}});
-    EXPECT_TRUE(pixelIs(image, 21, 17, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 22, 10, kCanvasBackground));
-    EXPECT_TRUE(pixelIs(image, 10, 18, kCanvasBackground));
+    expectPixels(image, {{21, 17, kSfRed}, {22, 10, kCanvasBackground}, {10, 18, kCanvasBackground}});
 }
 
 TEST(SpriteBatch, FlipsMirrorTheImageInPlace)
@@ -109,19 +107,14 @@ TEST(SpriteBatch, FlipsMirrorTheImageInPlace)
         return drawSprite(texture, {.position = {20.0f, 20.0f}, .effects = effects});
     };
     const sf::Image none = flipped(SpriteEffects::None);
-    EXPECT_TRUE(pixelIs(none, 20, 20, kSfGreen));
-    EXPECT_TRUE(pixelIs(none, 27, 20, kSfRed));
+    expectPixels(none, {{20, 20, kSfGreen}, {27, 20, kSfRed}});
     const sf::Image horizontal = flipped(SpriteEffects::FlipHorizontally);
-    EXPECT_TRUE(pixelIs(horizontal, 27, 20, kSfGreen));
-    EXPECT_TRUE(pixelIs(horizontal, 20, 20, kSfRed));
-    EXPECT_TRUE(pixelIs(horizontal, 27, 23, kSfRed));
-    EXPECT_TRUE(pixelIs(horizontal, 28, 20, kCanvasBackground));
+    expectPixels(horizontal,
+                 {{27, 20, kSfGreen}, {20, 20, kSfRed}, {27, 23, kSfRed}, {28, 20, kCanvasBackground}});
     const sf::Image vertical = flipped(SpriteEffects::FlipVertically);
-    EXPECT_TRUE(pixelIs(vertical, 20, 23, kSfGreen));
-    EXPECT_TRUE(pixelIs(vertical, 20, 20, kSfRed));
+    expectPixels(vertical, {{20, 23, kSfGreen}, {20, 20, kSfRed}});
     const sf::Image both = flipped(SpriteEffects::FlipHorizontally | SpriteEffects::FlipVertically);
-    EXPECT_TRUE(pixelIs(both, 27, 23, kSfGreen));
-    EXPECT_TRUE(pixelIs(both, 20, 20, kSfRed));
+    expectPixels(both, {{27, 23, kSfGreen}, {20, 20, kSfRed}});
 }
 
 TEST(SpriteBatch, ASourceRectangleDrawsThatPartOnly)
@@ -143,13 +136,10 @@ TEST(SpriteBatch, ASourceRectangleDrawsThatPartOnly)
     canvas.batch().draw(sheet, Rectangle{40, 40, 20, 10}, Rectangle{0, 0, 4, 4}, kWhite);
     canvas.batch().end();
     const sf::Image image = canvas.read();
-    EXPECT_TRUE(pixelIs(image, 10, 10, kSfBlue));
-    EXPECT_TRUE(pixelIs(image, 13, 13, kSfBlue));
-    EXPECT_TRUE(pixelIs(image, 14, 10, canvas.background()));
-    EXPECT_TRUE(pixelIs(image, 40, 40, kSfRed));
+    expectPixels(image,
+                 {{10, 10, kSfBlue}, {13, 13, kSfBlue}, {14, 10, canvas.background()}, {40, 40, kSfRed}});
     EXPECT_TRUE(pixelIs(image, 56, 49, kSfRed)); // linear filtering blends the edge texel with its neighbour
-    EXPECT_TRUE(pixelIs(image, 60, 45, canvas.background()));
-    EXPECT_TRUE(pixelIs(image, 45, 50, canvas.background()));
+    expectPixels(image, {{60, 45, canvas.background()}, {45, 50, canvas.background()}});
 }
 
 TEST(SpriteBatch, TheColourTintsEveryTexel)
@@ -391,8 +381,7 @@ TEST(SpriteBatch, TheTransformMatrixMovesEverything)
     canvas.batch().draw(texture, Vec2{10.0f, 10.0f}, kWhite);
     canvas.batch().end();
     const sf::Image image = canvas.read();
-    EXPECT_TRUE(pixelIs(image, 41, 51, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 11, 11, canvas.background()));
+    expectPixels(image, {{41, 51, kSfRed}, {11, 11, canvas.background()}});
 }
 
 TEST(SpriteBatch, ScreenSpaceIsTheDevicesViewport)
@@ -405,10 +394,9 @@ TEST(SpriteBatch, ScreenSpaceIsTheDevicesViewport)
     canvas.batch().draw(texture, Vec2{-2.0f, 10.0f}, kWhite); // half outside the viewport: clipped
     canvas.batch().end();
     const sf::Image image = canvas.read();
-    EXPECT_TRUE(pixelIs(image, 50, 50, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 1, 1, canvas.background()));
-    EXPECT_TRUE(pixelIs(image, 50, 61, kSfRed));
-    EXPECT_TRUE(pixelIs(image, 49, 61, canvas.background()));
+    expectPixels(
+        image,
+        {{50, 50, kSfRed}, {1, 1, canvas.background()}, {50, 61, kSfRed}, {49, 61, canvas.background()}});
 }
 
 TEST(SpriteBatch, MisuseIsALogicError)
