@@ -9,6 +9,7 @@
 #include "oblique/world.hpp"
 
 #include <SFML/Graphics/Image.hpp>
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <numbers>
 #include <stdexcept>
@@ -129,6 +130,39 @@ TEST(BodySprite, TilesAlongItsWidthInsteadOfStretching)
     // The cut copy shows only its red half, and nothing is drawn past the floor's end.
     EXPECT_TRUE(worldPixelIs(image, {1.5f, 0.0f}, sf::Color::Red));
     EXPECT_TRUE(worldPixelIs(image, {1.9f, 0.0f}, sf::Color::Black));
+}
+
+TEST(BodySprite, TilesDownItsHeightFromTheTop)
+{
+    Canvas canvas(200, 200, sf::Color::Black);
+    // Top half red, bottom half blue.
+    Texture2D texture(2, 8);
+    std::vector<Color> texels(16, kRed);
+    std::fill(texels.begin() + 8, texels.end(), kBlue);
+    texture.setData(texels);
+    BodySprite wall = oblique::spriteForShape(oblique::boxShape({0.25f, 1.75f}), texture);
+    wall.tileHeight = 1.0f; // 3.5 m: three whole copies from the top and the top half of one
+    canvas.batch().begin(canvasCamera());
+    oblique::drawBodySprite(canvas.batch(), wall, oblique::Transform{{0.0f, 0.0f}, oblique::Rot{}});
+    canvas.batch().end();
+    const sf::Image image = canvas.read();
+    for (int copy = 0; copy < 3; ++copy)
+    {
+        const float top = 1.75f - static_cast<float>(copy);
+        EXPECT_TRUE(worldPixelIs(image, {0.0f, top - 0.25f}, sf::Color::Red)) << "copy " << copy;
+        EXPECT_TRUE(worldPixelIs(image, {0.0f, top - 0.75f}, sf::Color::Blue)) << "copy " << copy;
+    }
+    EXPECT_TRUE(worldPixelIs(image, {0.0f, -1.5f}, sf::Color::Red));
+    EXPECT_TRUE(worldPixelIs(image, {0.0f, -1.9f}, sf::Color::Black));
+
+    // Too many copies is refused, by the renderer and by drawBodySprite alike.
+    wall.tileWidth = 1e-3f;
+    wall.tileHeight = 1e-3f;
+    EXPECT_THROW(oblique::checkBodySprite(wall), std::invalid_argument);
+    canvas.batch().begin(canvasCamera());
+    EXPECT_THROW(oblique::drawBodySprite(canvas.batch(), wall, oblique::Transform{}), std::invalid_argument);
+    EXPECT_EQ(canvas.batch().pendingCount(), 0u);
+    canvas.batch().end();
 }
 
 // A game with one gliding box and a sprite on it, run headless; draw() records where the sprite's

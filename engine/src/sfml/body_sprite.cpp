@@ -1,5 +1,4 @@
-// Sprites fitted to shapes and bodies, and drawn at a body's pose: stretched, or tiled along their
-// width.
+// Sprites fitted to shapes and bodies, and drawn at a body's pose: stretched, or tiled.
 
 #include "oblique/sfml/body_sprite.hpp"
 
@@ -11,11 +10,20 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace oblique
 {
 namespace
 {
+
+// More copies than this on one sprite would be a mistake in its tile sizes, not a floor.
+constexpr float kMaxTiles = 10000.0f;
+
+bool finite(Vec2 v)
+{
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
 
 // The shape's bounding box in its body's frame.
 Aabb localBounds(const ShapeDef& shape)
@@ -32,33 +40,44 @@ Rectangle sourceOf(const BodySprite& sprite)
     return sprite.source ? *sprite.source : sprite.texture->bounds();
 }
 
-void drawStretched(SpriteBatch& batch, const BodySprite& sprite, Vec2 centre, float rotation)
+// One run of copies along an axis of the sprite: `size` metres filled by copies `tile` metres long
+// (the whole size when tile is zero: one stretched copy), the last cut short.
+struct TileRun
 {
-    const Rectangle source = sourceOf(sprite);
-    const Vec2 texels{static_cast<float>(source.width), static_cast<float>(source.height)};
-    batch.draw(*sprite.texture, centre, source, sprite.tint, rotation, 0.5f * texels,
-               {sprite.size.x / texels.x, sprite.size.y / texels.y}, sprite.effects, sprite.layerDepth);
-}
+    float size;
+    float tile;
 
-// Copies of the texture side by side along the sprite's width, each tileWidth metres wide but the
-// last, which shows only as much of the texture as fits.
-void drawTiled(SpriteBatch& batch, const BodySprite& sprite, Vec2 centre, float rotation)
+    int count() const { return tile > 0.0f ? static_cast<int>(std::ceil(size / tile - 1e-4f)) : 1; }
+    float unit() const { return tile > 0.0f ? tile : size; }
+    float start(int i) const { return static_cast<float>(i) * unit(); }
+    float length(int i) const { return std::min(unit(), size - start(i)); }
+};
+
+// The texture laid over the sprite as a grid of copies: along the width from the left, down the
+// height from the top, so a cut copy at the right or bottom shows the texture's left or top part.
+void drawGrid(SpriteBatch& batch, const BodySprite& sprite, Vec2 centre, float rotation)
 {
     const Rectangle source = sourceOf(sprite);
     const Vec2 texels{static_cast<float>(source.width), static_cast<float>(source.height)};
-    const Vec2 scale{sprite.tileWidth / texels.x, sprite.size.y / texels.y};
+    const TileRun across{sprite.size.x, sprite.tileWidth};
+    const TileRun down{sprite.size.y, sprite.tileHeight};
+    const Vec2 scale{across.unit() / texels.x, down.unit() / texels.y};
     const Rot q = makeRot(rotation);
-    const auto count = static_cast<int>(std::ceil(sprite.size.x / sprite.tileWidth - 1e-4f));
-    for (int i = 0; i < count; ++i)
+    for (int row = 0; row < down.count(); ++row)
     {
-        const float start = static_cast<float>(i) * sprite.tileWidth;
-        const float width = std::min(sprite.tileWidth, sprite.size.x - start);
-        Rectangle part = source;
-        part.width = std::max(1, static_cast<int>(std::lround(texels.x * width / sprite.tileWidth)));
-        const Vec2 along{-0.5f * sprite.size.x + start + 0.5f * width, 0.0f};
-        batch.draw(*sprite.texture, centre + rotate(q, along), part, sprite.tint, rotation,
-                   {0.5f * static_cast<float>(part.width), 0.5f * texels.y}, scale, sprite.effects,
-                   sprite.layerDepth);
+        for (int column = 0; column < across.count(); ++column)
+        {
+            Rectangle part = source;
+            part.width =
+                std::max(1, static_cast<int>(std::lround(texels.x * across.length(column) / across.unit())));
+            part.height =
+                std::max(1, static_cast<int>(std::lround(texels.y * down.length(row) / down.unit())));
+            const Vec2 local{-0.5f * sprite.size.x + across.start(column) + 0.5f * across.length(column),
+                             0.5f * sprite.size.y - down.start(row) - 0.5f * down.length(row)};
+            batch.draw(*sprite.texture, centre + rotate(q, local), part, sprite.tint, rotation,
+                       {0.5f * static_cast<float>(part.width), 0.5f * static_cast<float>(part.height)}, scale,
+                       sprite.effects, sprite.layerDepth);
+        }
     }
 }
 
@@ -104,18 +123,43 @@ BodySprite spriteForBody(const World& world, BodyId body, const Texture2D& textu
     return sprite;
 }
 
+void checkBodySprite(const BodySprite& sprite)
+{
+    const auto refuse = [](const std::string& why) { throw std::invalid_argument("BodySprite: " + why); };
+    if (sprite.texture == nullptr)
+    {
+        refuse("the sprite has no texture");
+    }
+    if (!finite(sprite.size) || sprite.size.x <= 0.0f || sprite.size.y <= 0.0f)
+    {
+        refuse("size must be positive and finite");
+    }
+    if (!finite(sprite.offset) || !std::isfinite(sprite.angle))
+    {
+        refuse("offset and angle must be finite");
+    }
+    if (!std::isfinite(sprite.tileWidth) || sprite.tileWidth < 0.0f || !std::isfinite(sprite.tileHeight) ||
+        sprite.tileHeight < 0.0f)
+    {
+        refuse("tileWidth and tileHeight must be zero (stretch) or positive");
+    }
+    const float across = sprite.tileWidth > 0.0f ? std::ceil(sprite.size.x / sprite.tileWidth) : 1.0f;
+    const float down = sprite.tileHeight > 0.0f ? std::ceil(sprite.size.y / sprite.tileHeight) : 1.0f;
+    if (across * down > kMaxTiles)
+    {
+        refuse("the tiles are so small the sprite would need more than 10000 copies");
+    }
+    if (!(sprite.layerDepth >= 0.0f && sprite.layerDepth <= 1.0f))
+    {
+        refuse("layerDepth must be in [0, 1]");
+    }
+}
+
 void drawBodySprite(SpriteBatch& batch, const BodySprite& sprite, const Transform& pose)
 {
+    checkBodySprite(sprite);
     const Vec2 centre = transformPoint(pose, sprite.offset);
-    const float rotation = angle(pose.q) + sprite.angle;
-    if (sprite.tileWidth > 0.0f)
-    {
-        drawTiled(batch, sprite, centre, rotation);
-    }
-    else
-    {
-        drawStretched(batch, sprite, centre, rotation);
-    }
+    drawGrid(batch, sprite, centre, angle(pose.q) + sprite.angle);
 }
 
 } // namespace oblique

@@ -28,10 +28,12 @@ struct BodySprite
     Vec2 size{1.0f, 1.0f};
     Vec2 offset;
     float angle = 0.0f;
-    /// Zero: the texture is stretched over the sprite. Otherwise the metres one copy of the texture
-    /// covers along the sprite's width; copies are laid side by side (the last one cut short), so a
-    /// long floor shows its bricks at their size instead of smeared.
+    /// Zero: the texture is stretched across the sprite. Otherwise the metres one copy of the
+    /// texture covers along the sprite's width; copies are laid side by side from the left (the
+    /// last one cut short), so a long floor shows its bricks at their size instead of smeared.
     float tileWidth = 0.0f;
+    /// The same down the sprite's height, copies laid from the top: a tall wall of bricks.
+    float tileHeight = 0.0f;
     Color tint{1.0f, 1.0f, 1.0f, 1.0f};
     SpriteEffects effects = SpriteEffects::None;
     /// As SpriteBatch's: with BackToFront sorting, larger depths are drawn behind.
@@ -45,8 +47,13 @@ BodySprite spriteForShape(const ShapeDef& shape, const Texture2D& texture);
 /// single picture). Throws std::invalid_argument for a stale handle or a body without shapes.
 BodySprite spriteForBody(const World& world, BodyId body, const Texture2D& texture);
 
+/// Throws std::invalid_argument naming the problem unless the sprite has a texture, a positive
+/// finite size, finite offset and angle, tile sizes of zero or more (at most 10,000 copies in all)
+/// and a layerDepth in [0, 1].
+void checkBodySprite(const BodySprite& sprite);
+
 /// Draws the sprite on a body standing at `pose` into a batch begun in world space (with a
-/// Camera2D).
+/// Camera2D); a sprite checkBodySprite refuses is refused here too.
 void drawBodySprite(SpriteBatch& batch, const BodySprite& sprite, const Transform& pose);
 
 } // namespace oblique
