@@ -28,19 +28,19 @@ namespace oblique::sandbox
 // How the sandbox was started (see main.cpp for the command line).
 struct SandboxOptions
 {
-    std::string scene = "Pyramid";   // a built-in scene name or a scene file
-    std::filesystem::path scenesDir; // where the scene browser looks for *.json
-    bool headless = false;           // render off-screen for `frames` frames, then exit
-    long frames = 0;                 // frame limit (headless)
-    std::string screenshot;          // PNG written after the last frame (headless)
-    bool box2d = false;              // start with the Box2D side-by-side view on
-    bool showUi = true;              // the settings panel and overlays (off: the world alone)
-    std::string record;              // record the session from the first step, saved here on exit
-    std::string replay;              // play this recording back instead of the scene
+    std::string scene = "Pyramid";         // a built-in scene name or a scene file
+    std::filesystem::path scenesDir;       // where the scene browser looks for *.json
+    bool headless = false;                 // render off-screen for `frames` frames, then exit
+    long frames = 0;                       // frame limit (headless)
+    std::string screenshot;                // PNG written after the last frame (headless)
+    bool box2d = false;                    // start with the Box2D side-by-side view on
+    bool showUi = true;                    // the settings panel and overlays (off: the world alone)
+    std::string record;                    // record the session from the first step, saved here on exit
+    std::string replay;                    // play this recording back instead of the scene
     std::vector<std::string> openSections; // panel sections shown open at the start (--open)
     std::optional<DrawOptions> draw;       // the draw layers to start with (--draw)
-    std::string select;              // inspect the body of this name (a BodyNames name) on opening
-    std::string twin;                // start with a twin world on these solver settings (--twin)
+    std::string select;                    // inspect the body of this name (a BodyNames name) on opening
+    std::string twin;                      // start with a twin world on these solver settings (--twin)
     unsigned width = 1280;
     unsigned height = 720;
 };

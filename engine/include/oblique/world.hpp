@@ -66,12 +66,12 @@ struct DrawOptions
     bool aabbs = false; ///< the fattened boxes the broadphase keeps
     bool contactPoints = false;
     bool contactNormals = false;
-    bool contactImpulses = false; ///< normal impulses as segments along the normal
+    bool contactImpulses = false;  ///< normal impulses as segments along the normal
     bool frictionImpulses = false; ///< tangent (friction) impulses as segments along the tangent
     bool graphColors = false;      ///< each touching contact's point in its constraint graph colour
-    bool broadphase = false;      ///< every node of the broadphase tree
-    bool centers = false;         ///< each body's centre of mass, with the body's axes
-    bool joints = true;           ///< anchors, axes, limits and springs of every joint
+    bool broadphase = false;       ///< every node of the broadphase tree
+    bool centers = false;          ///< each body's centre of mass, with the body's axes
+    bool joints = true;            ///< anchors, axes, limits and springs of every joint
 };
 
 /// Where the character mover left the shape and what pushed it on the way.
