@@ -379,7 +379,8 @@ private:
                 loadBoulder();
             }
         }
-        if (m_phase != Phase::Won && m_creaturesLeft == 0 && m_phase != Phase::Flying)
+        // Debris can still knock the last creature off between shots.
+        if (m_creaturesLeft == 0 && (m_phase == Phase::Aiming || m_phase == Phase::Lost))
         {
             m_phase = Phase::Won;
         }
