@@ -13,6 +13,7 @@
 #include <iterator>
 #include <set>
 #include <string>
+#include <unistd.h>
 
 namespace
 {
@@ -21,7 +22,9 @@ namespace fs = std::filesystem;
 
 fs::path makeContent(const std::string& folder)
 {
-    fs::path out = fs::path(::testing::TempDir()) / "oblique_example_content" / folder;
+    // One folder per process: ctest runs each test as a process of its own, perhaps side by side.
+    fs::path out =
+        fs::path(::testing::TempDir()) / ("oblique_example_content_" + std::to_string(::getpid())) / folder;
     fs::remove_all(out);
     const std::string command = std::string(OBLIQUE_MAKE_CONTENT) + " '" + out.string() + "'";
     EXPECT_EQ(std::system(command.c_str()), 0) << command;

@@ -167,12 +167,51 @@ bool sameNodes(const DynamicTree& a, const DynamicTree& b)
         // Bitwise, so that even the sign of a zero would count as a difference.
         const bool sameBox = std::memcmp(&x.aabb, &y.aabb, sizeof(Aabb)) == 0;
         if (!sameBox || x.parent != y.parent || x.child1 != y.child1 || x.child2 != y.child2 ||
-            x.height != y.height || x.userData != y.userData || x.moved != y.moved)
+            x.height != y.height || x.userData != y.userData || x.moved != y.moved ||
+            x.enlarged != y.enlarged)
         {
             return false;
         }
     }
     return true;
+}
+
+// Box2D's measure of a tree's quality: the perimeters of the inner nodes below the root, over
+// the root's. Lower means boxes that hug their children, so queries visit fewer nodes.
+float areaRatio(const DynamicTree& tree)
+{
+    float inner = 0.0f;
+    for (std::size_t i = 0; i < tree.nodes().size(); ++i)
+    {
+        const TreeNode& node = tree.nodes()[i];
+        if (node.height > 0 && static_cast<std::int32_t>(i) != tree.root())
+        {
+            inner += perimeter(node.aabb);
+        }
+    }
+    return inner / perimeter(tree.nodes()[static_cast<std::size_t>(tree.root())].aabb);
+}
+
+bool anyEnlarged(const DynamicTree& tree)
+{
+    return std::any_of(tree.nodes().begin(), tree.nodes().end(),
+                       [](const TreeNode& n) { return n.enlarged; });
+}
+
+// Moves every proxy of the world by a random step, a tenth of them far across the world.
+void moveAll(World& world, Rng& rng)
+{
+    for (std::size_t i = 0; i < world.ids.size(); ++i)
+    {
+        Vec2 step{rng.uniform(-0.3f, 0.3f), rng.uniform(-0.3f, 0.3f)};
+        if (rng.index(10) == 0)
+        {
+            step = {rng.uniform(-60.0f, 60.0f), rng.uniform(-60.0f, 60.0f)};
+        }
+        world.tight[i].lower += step;
+        world.tight[i].upper += step;
+        world.tree.moveProxy(world.ids[i], world.tight[i], kMargin, step);
+    }
 }
 
 TEST(DynamicTree, EmptyTreeAnswersNothing)
@@ -324,6 +363,12 @@ TEST(DynamicTree, RandomMovesAndDestroysKeepTreeValid)
             }
             // Whatever happened, the fat box still covers the tight box.
             ASSERT_TRUE(contains(world.tree.fatAabb(world.ids[i]), world.tight[i]));
+        }
+        // Every other round destroys and creates proxies in a tree the moves have enlarged but
+        // not yet rebuilt; the world never does, but the tree must stay sound either way.
+        if (round % 2 == 0)
+        {
+            world.tree.rebuild();
         }
 
         // Destroy a few percent (swap-remove keeps the bookkeeping arrays aligned) and add some.
@@ -597,6 +642,7 @@ TEST(DynamicTree, SameOperationsBuildIdenticalTrees)
                 boxes[i].upper += step;
                 tree.moveProxy(ids[i], boxes[i], kMargin, step);
             }
+            tree.rebuild();
             for (int k = 0; k < 50; ++k)
             {
                 const std::size_t victim = rng.index(ids.size());
@@ -618,6 +664,86 @@ TEST(DynamicTree, SameOperationsBuildIdenticalTrees)
 
     const Aabb region = makeAabb({100.0f, 100.0f}, {40.0f, 40.0f});
     EXPECT_EQ(treeQuery(a, region), treeQuery(b, region)); // same order, not just the same set
+}
+
+TEST(DynamicTree, RebuildPlacesMovedProxiesAndTightensTheTree)
+{
+    World world = makeWorld(31u, 3000);
+    Rng rng(32u);
+    // One round of rebuilding first, so the scratch arrays have grown.
+    moveAll(world, rng);
+    world.tree.rebuild();
+    const std::size_t poolSize = world.tree.nodes().size();
+    const std::size_t poolCapacity = world.tree.nodes().capacity();
+
+    moveAll(world, rng);
+    ASSERT_TRUE(world.tree.validate()); // enlarged, not yet rebuilt: still sound
+    EXPECT_TRUE(anyEnlarged(world.tree));
+    const float stale = areaRatio(world.tree);
+    world.tree.rebuild();
+    const float rebuilt = areaRatio(world.tree);
+    std::printf("3000 proxies after a round of moves: area ratio %.1f enlarged, %.1f rebuilt\n",
+                static_cast<double>(stale), static_cast<double>(rebuilt));
+
+    ASSERT_TRUE(world.tree.validate());
+    EXPECT_FALSE(anyEnlarged(world.tree));
+    EXPECT_LT(rebuilt, 0.5f * stale);
+    // The rebuild reuses the nodes it takes apart: the pool neither grows nor reallocates.
+    EXPECT_EQ(world.tree.nodes().size(), poolSize);
+    EXPECT_EQ(world.tree.nodes().capacity(), poolCapacity);
+    for (std::size_t i = 0; i < world.ids.size(); ++i)
+    {
+        ASSERT_EQ(world.tree.userData(world.ids[i]), static_cast<std::uint32_t>(i));
+        ASSERT_TRUE(contains(world.tree.fatAabb(world.ids[i]), world.tight[i]));
+    }
+    for (int q = 0; q < 200; ++q)
+    {
+        const Aabb box = makeAabb({rng.uniform(-60.0f, kWorld + 60.0f), rng.uniform(-60.0f, kWorld + 60.0f)},
+                                  {rng.uniform(0.0f, 20.0f), rng.uniform(0.0f, 20.0f)});
+        expectSameSet(treeQuery(world.tree, box), bruteQuery(world, box));
+    }
+}
+
+TEST(DynamicTree, RebuiltTreeIsNoWorseThanOneBuiltFresh)
+{
+    World world = makeWorld(41u, 2000);
+    Rng rng(42u);
+    for (int round = 0; round < 30; ++round)
+    {
+        moveAll(world, rng);
+        world.tree.rebuild();
+    }
+    // The same fat boxes inserted one by one into a new tree, as the tree was built at first.
+    DynamicTree fresh;
+    for (const std::int32_t id : world.ids)
+    {
+        fresh.createProxy(world.tree.fatAabb(id), 0.0f, 0u);
+    }
+    const float rebuilt = areaRatio(world.tree);
+    const float inserted = areaRatio(fresh);
+    std::printf(
+        "2000 proxies after 30 rounds of moves: area ratio %.1f rebuilt, %.1f inserted fresh; height %d "
+        "and %d\n",
+        static_cast<double>(rebuilt), static_cast<double>(inserted), static_cast<int>(world.tree.height()),
+        static_cast<int>(fresh.height()));
+    EXPECT_LE(rebuilt, inserted);
+    EXPECT_LE(static_cast<float>(world.tree.height()), 2.0f * heightBound(world.tree.proxyCount()));
+}
+
+TEST(DynamicTree, RebuildWithNothingMovedChangesNothing)
+{
+    World world = makeWorld(51u, 500);
+    DynamicTree copy = world.tree;
+    world.tree.rebuild();
+    EXPECT_TRUE(sameNodes(world.tree, copy));
+
+    // A move the fat box absorbs enlarges nothing either.
+    const Vec2 nudge{0.01f, 0.0f};
+    world.tight[7].lower += nudge;
+    world.tight[7].upper += nudge;
+    EXPECT_FALSE(world.tree.moveProxy(world.ids[7], world.tight[7], kMargin, nudge));
+    world.tree.rebuild();
+    EXPECT_TRUE(sameNodes(world.tree, copy));
 }
 
 } // namespace

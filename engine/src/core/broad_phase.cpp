@@ -133,8 +133,9 @@ void WorldState::updatePairs()
     }
 }
 
-// Refits the proxies of the bodies the solver moved this step. The fat box is stretched along
-// the step's displacement so steadily moving bodies rarely need re-inserting.
+// Refits the proxies of the bodies the solver moved this step, then rebuilds the part of the
+// tree they enlarged. The fat box is stretched along the step's displacement so steadily moving
+// bodies rarely need a new one.
 void WorldState::synchronize(float dt)
 {
     for (const std::uint32_t index : solverBodies.toBody)
@@ -151,6 +152,7 @@ void WorldState::synchronize(float dt)
             }
         }
     }
+    tree.rebuild();
 }
 
 } // namespace oblique::detail

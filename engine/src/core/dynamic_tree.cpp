@@ -1,6 +1,7 @@
 #include "dynamic_tree.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstddef>
 
@@ -19,6 +20,8 @@ constexpr std::size_t toIndex(std::int32_t id)
 constexpr float kDisplacementMultiplier = 4.0f;
 // A fat box bigger than the tight box inflated by this many margins is shrunk by re-inserting.
 constexpr float kLargeMarginFactor = 4.0f;
+// Cuts tried per split in rebuild(): enough to find a good one, few enough to stay cheap.
+constexpr int kBins = 16;
 
 } // namespace
 
@@ -95,8 +98,6 @@ bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin
         }
     }
 
-    removeLeaf(proxyId);
-
     Aabb fat = inflate(aabb, margin);
     const Vec2 d = kDisplacementMultiplier * displacement;
     if (d.x < 0.0f)
@@ -116,11 +117,201 @@ bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin
         fat.upper.y += d.y;
     }
 
-    TreeNode& node = m_nodes[toIndex(proxyId)];
-    node.aabb = fat;
-    insertLeaf(proxyId);
+    enlargeLeaf(proxyId, fat);
     m_nodes[toIndex(proxyId)].moved = true;
     return true;
+}
+
+void DynamicTree::enlargeLeaf(std::int32_t leaf, const Aabb& fat)
+{
+    m_nodes[toIndex(leaf)].aabb = fat;
+    // Every ancestor already holds its descendants' boxes, so once one holds the new box and is
+    // flagged, all above it hold it and are flagged too.
+    for (std::int32_t index = m_nodes[toIndex(leaf)].parent; index != kNullNode;)
+    {
+        TreeNode& node = m_nodes[toIndex(index)];
+        const bool holds = contains(node.aabb, fat);
+        if (holds && node.enlarged)
+        {
+            break;
+        }
+        if (!holds)
+        {
+            node.aabb = merge(node.aabb, fat);
+        }
+        node.enlarged = true;
+        index = node.parent;
+    }
+}
+
+void DynamicTree::rebuild()
+{
+    if (m_root == kNullNode || !m_nodes[toIndex(m_root)].enlarged)
+    {
+        return;
+    }
+    // Take apart the enlarged inner nodes, keeping what hangs off them (leaves and subtrees no
+    // moved leaf reached) as the items to build over. The freed nodes are exactly the ones the
+    // build takes again: k items need k - 1 inner nodes.
+    m_buildItems.clear();
+    std::vector<std::int32_t>& stack = traversalStack();
+    const std::size_t base = stack.size();
+    stack.push_back(m_root);
+    while (stack.size() > base)
+    {
+        const std::int32_t id = stack.back();
+        stack.pop_back();
+        const TreeNode& node = m_nodes[toIndex(id)];
+        if (node.isLeaf() || !node.enlarged)
+        {
+            m_buildItems.push_back({node.aabb, center(node.aabb), id});
+            continue;
+        }
+        stack.push_back(node.child2);
+        stack.push_back(node.child1);
+        freeNode(id);
+    }
+    m_root = buildSubtree();
+    m_nodes[toIndex(m_root)].parent = kNullNode;
+}
+
+std::int32_t DynamicTree::buildSubtree()
+{
+    if (m_buildItems.size() == 1)
+    {
+        return m_buildItems.front().node;
+    }
+    // Top-down in preorder, so every inner node is made before its children; bounds and heights
+    // are then filled in reverse order, children first.
+    m_buildOrder.clear();
+    m_buildRanges.clear();
+    const std::int32_t root = allocateNode();
+    m_buildRanges.push_back({0, m_buildItems.size(), root});
+    while (!m_buildRanges.empty())
+    {
+        const BuildRange range = m_buildRanges.back();
+        m_buildRanges.pop_back();
+        m_buildOrder.push_back(range.node);
+        const std::size_t split = partitionItems(range.begin, range.end);
+        const auto child = [&](std::size_t begin, std::size_t end)
+        {
+            if (end - begin == 1)
+            {
+                return m_buildItems[begin].node;
+            }
+            const std::int32_t inner = allocateNode();
+            m_buildRanges.push_back({begin, end, inner});
+            return inner;
+        };
+        const std::int32_t child1 = child(range.begin, split);
+        const std::int32_t child2 = child(split, range.end);
+        TreeNode& node = m_nodes[toIndex(range.node)];
+        node.child1 = child1;
+        node.child2 = child2;
+        m_nodes[toIndex(child1)].parent = range.node;
+        m_nodes[toIndex(child2)].parent = range.node;
+    }
+    for (auto it = m_buildOrder.rbegin(); it != m_buildOrder.rend(); ++it)
+    {
+        TreeNode& node = m_nodes[toIndex(*it)];
+        const TreeNode& child1 = m_nodes[toIndex(node.child1)];
+        const TreeNode& child2 = m_nodes[toIndex(node.child2)];
+        node.aabb = merge(child1.aabb, child2.aabb);
+        node.height = 1 + std::max(child1.height, child2.height);
+    }
+    return root;
+}
+
+std::size_t DynamicTree::partitionItems(std::size_t begin, std::size_t end)
+{
+    const auto first = m_buildItems.begin() + static_cast<std::ptrdiff_t>(begin);
+    const auto last = m_buildItems.begin() + static_cast<std::ptrdiff_t>(end);
+    const std::size_t half = begin + (end - begin) / 2;
+    if (end - begin == 2)
+    {
+        return half;
+    }
+
+    Aabb centres{first->centre, first->centre};
+    for (auto it = first; it != last; ++it)
+    {
+        centres = merge(centres, Aabb{it->centre, it->centre});
+    }
+    const Vec2 extent = centres.upper - centres.lower;
+    const bool alongX = extent.x >= extent.y;
+    const float lowest = alongX ? centres.lower.x : centres.lower.y;
+    const float span = alongX ? extent.x : extent.y;
+    if (!(span > 0.0f))
+    {
+        // Every centre in one place: no cut separates them, so halve the range.
+        return half;
+    }
+
+    const float toBin = static_cast<float>(kBins) / span;
+    const auto binOf = [&](const BuildItem& item)
+    {
+        const float offset = (alongX ? item.centre.x : item.centre.y) - lowest;
+        return std::min(kBins - 1, static_cast<int>(offset * toBin));
+    };
+
+    std::array<Aabb, kBins> boxes{};
+    std::array<int, kBins> counts{};
+    for (auto it = first; it != last; ++it)
+    {
+        const int bin = binOf(*it);
+        const Aabb& box = it->box;
+        boxes[static_cast<std::size_t>(bin)] = counts[static_cast<std::size_t>(bin)] == 0
+                                                   ? box
+                                                   : merge(boxes[static_cast<std::size_t>(bin)], box);
+        ++counts[static_cast<std::size_t>(bin)];
+    }
+
+    // The cost of cutting after bin i: each side's perimeter times its item count, the expected
+    // work of a query reaching that side.
+    std::array<float, kBins> rightCost{};
+    Aabb right{};
+    int rightCount = 0;
+    for (int i = kBins - 1; i > 0; --i)
+    {
+        const std::size_t b = static_cast<std::size_t>(i);
+        if (counts[b] > 0)
+        {
+            right = rightCount == 0 ? boxes[b] : merge(right, boxes[b]);
+            rightCount += counts[b];
+        }
+        rightCost[b - 1] = rightCount == 0 ? 0.0f : static_cast<float>(rightCount) * perimeter(right);
+    }
+    int bestCut = -1;
+    float bestCost = 0.0f;
+    Aabb left{};
+    int leftCount = 0;
+    const int total = static_cast<int>(end - begin);
+    for (int i = 0; i < kBins - 1; ++i)
+    {
+        const std::size_t b = static_cast<std::size_t>(i);
+        if (counts[b] > 0)
+        {
+            left = leftCount == 0 ? boxes[b] : merge(left, boxes[b]);
+            leftCount += counts[b];
+        }
+        if (leftCount == 0 || leftCount == total)
+        {
+            continue;
+        }
+        const float cost = static_cast<float>(leftCount) * perimeter(left) + rightCost[b];
+        if (bestCut < 0 || cost < bestCost)
+        {
+            bestCut = i;
+            bestCost = cost;
+        }
+    }
+    if (bestCut < 0)
+    {
+        return half;
+    }
+    const auto middle =
+        std::partition(first, last, [&](const BuildItem& item) { return binOf(item) <= bestCut; });
+    return static_cast<std::size_t>(middle - m_buildItems.begin());
 }
 
 void DynamicTree::insertLeaf(std::int32_t leaf)

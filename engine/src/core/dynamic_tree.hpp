@@ -23,7 +23,8 @@ struct TreeNode
     std::int32_t child2 = kNullNode;
     std::int32_t height = -1;   // 0 for leaves, -1 for free nodes
     std::uint32_t userData = 0; // the proxy's owner (a body index), leaves only
-    bool moved = false;         // leaf enlarged since the flag was last cleared
+    bool moved = false;         // leaf re-fattened since the flag was last cleared
+    bool enlarged = false;      // inner node on the path from the root to a re-fattened leaf
 
     bool isLeaf() const { return child1 == kNullNode; }
 };
@@ -44,11 +45,20 @@ public:
     std::int32_t createProxy(const Aabb& aabb, float margin, std::uint32_t userData);
     void destroyProxy(std::int32_t proxyId);
 
-    // Re-inserts the proxy when aabb has left its fat AABB (or the fat AABB has become far too
-    // large), fattening by margin and stretching the new box along displacement * multiplier so a
-    // body moving steadily does not need re-inserting every step. Returns true, and marks the
-    // proxy moved, when the tree changed.
+    // Gives the proxy a new fat AABB when aabb has left its current one (or the current one has
+    // become far too large): aabb fattened by margin and stretched along displacement *
+    // multiplier, so a body moving steadily does not need a new box every step. The leaf stays
+    // where it is and its ancestors grow to hold the new box; rebuild() later puts it in its
+    // place. Returns true, and marks the proxy moved, when the box changed.
     bool moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement);
+
+    // Rebuilds the part of the tree that moveProxy has enlarged since the last call (the paths
+    // from the root to the moved leaves), top-down by a binned surface-area split over the leaves
+    // and the untouched subtrees hanging off those paths. Many small re-insertions each placed
+    // greedily leave a tree whose boxes overlap more and more as bodies move; a rebuild keeps
+    // queries near log n however many proxies moved. Allocates nothing once the scratch arrays
+    // have grown.
+    void rebuild();
 
     const Aabb& fatAabb(std::int32_t proxyId) const
     {
@@ -94,11 +104,36 @@ private:
     void refitAncestors(std::int32_t index);
     std::int32_t balance(std::int32_t node);
     std::int32_t rotateUp(std::int32_t index, std::int32_t up);
+    // Sets a leaf's fat box and grows its ancestors to hold it, flagging them enlarged.
+    void enlargeLeaf(std::int32_t leaf, const Aabb& fat);
+    // Builds a subtree over m_buildItems (leaves and whole subtrees) and returns its root.
+    std::int32_t buildSubtree();
+    // Splits m_buildItems[begin, end) in two by the cheapest of a few binned cuts along the
+    // longer axis of the items' centres; returns the index where the second part begins.
+    std::size_t partitionItems(std::size_t begin, std::size_t end);
 
     std::vector<TreeNode> m_nodes;
     std::int32_t m_root = kNullNode;
     std::int32_t m_freeList = kNullNode;
     std::int32_t m_proxyCount = 0;
+
+    // Scratch for rebuild(), kept so that a warm rebuild allocates nothing. Items carry their
+    // boxes and centres so the splits read contiguous memory, not scattered nodes.
+    struct BuildItem
+    {
+        Aabb box;
+        Vec2 centre;
+        std::int32_t node = kNullNode;
+    };
+    struct BuildRange
+    {
+        std::size_t begin = 0;
+        std::size_t end = 0;
+        std::int32_t node = kNullNode;
+    };
+    std::vector<BuildItem> m_buildItems;
+    std::vector<BuildRange> m_buildRanges;
+    std::vector<std::int32_t> m_buildOrder;
 };
 
 // The nodes still to visit, shared by the traversals of one thread: each keeps to the part above
