@@ -592,6 +592,41 @@ TEST(DynamicTree, MoveProxyHysteresis)
     EXPECT_TRUE(tree.validate());
 }
 
+// A body moving steadily keeps its stretched box until where it will reach in the next step leaves
+// it, however fast it goes: the box is oversized only next to the one it would get now, stretch
+// included. And the box always holds that reach, so pairs are found before the body gets there.
+TEST(DynamicTree, SteadyMotionKeepsItsStretchedBox)
+{
+    DynamicTree tree;
+    const float margin = 0.1f;
+    Aabb box{{0.0f, 0.0f}, {1.0f, 1.0f}};
+    const std::int32_t id = tree.createProxy(box, margin, 1u);
+    tree.createProxy({{5.0f, 5.0f}, {6.0f, 6.0f}}, margin, 2u);
+    for (const float speed : {0.5f, 3.0f, 20.0f, 80.0f}) // m/s, at 60 Hz
+    {
+        const Vec2 step{speed / 60.0f, 0.0f};
+        int refattened = 0;
+        for (int i = 0; i < 60; ++i)
+        {
+            box.lower += step;
+            box.upper += step;
+            if (tree.moveProxy(id, box, margin, step))
+            {
+                ++refattened;
+            }
+            const Aabb reach{box.lower, box.upper + step};
+            ASSERT_TRUE(contains(tree.fatAabb(id), reach)) << speed << " m/s, step " << i;
+        }
+        tree.rebuild();
+        std::printf("steady motion at %.1f m/s: a new fat box at %d of 60 steps\n",
+                    static_cast<double>(speed), refattened);
+        // Stretched 4 steps ahead: a new box every few steps at most, never every step.
+        EXPECT_LE(refattened, 20) << speed << " m/s";
+        EXPECT_GE(refattened, 1) << speed << " m/s";
+    }
+    EXPECT_TRUE(tree.validate());
+}
+
 TEST(DynamicTree, DestroyedIdsAreReusedWithoutGrowingThePool)
 {
     World world = makeWorld(555u, 1000);

@@ -121,14 +121,22 @@ struct Recorded
 // the same on every compiler and C library) instead of glibc's, which differ in the last bit for
 // about 0.14 % of angles; with glibc's functions put back, that change left all thirteen as they
 // were. They moved: cluster8, dominoes, pyramid100, rain2000, sensors_filters.
+// Three moved once more, again in one change and for one reason: the broadphase's rule for a new
+// fat box. It judged a box oversized against the shape's tight box, so a body faster than about
+// 4.5 m/s got a new box (and a new pair search) every step despite its stretch along the motion,
+// while a slower one kept its box until its tight box left it, by when the box might not reach
+// where the body would go next. Now a box is kept while it holds where the shape will reach in the
+// next step, and judged oversized by size against the box it would get, stretch included. Pairs
+// begin and end at other steps, so contact order differs. They moved: pyramid100, rain2000,
+// sensors_filters.
 constexpr Recorded kRecorded[] = {
     {"box_on_ground", 0x4f6ddd6e110c2f54ull},    {"circle_on_rotated_box", 0xe10b6ed5d48dd8fdull},
     {"cluster8", 0x0903c20a4bd1998cull},         {"dominoes", 0x669278b77fe575c3ull},
     {"pyramid20", 0xe1611538a454edc9ull},        {"ramps", 0x76cda9118f26a0bfull},
     {"restitution_row", 0xe918723a2b644339ull},  {"rotated_boxes", 0x6a6a825c6dcfa8aeull},
-    {"vertical_stack10", 0xf8c878bf64edfd12ull}, {"pyramid100", 0x9df7f6a57e2b7249ull},
-    {"rain2000", 0x38cd045a7e9d9b83ull},         {"churn", 0xec513f0fe2096884ull},
-    {"sensors_filters", 0x5c7312f2b81c4306ull},
+    {"vertical_stack10", 0xf8c878bf64edfd12ull}, {"pyramid100", 0x7fcfe69512102992ull},
+    {"rain2000", 0xa8ba7bed4ba6c850ull},         {"churn", 0xec513f0fe2096884ull},
+    {"sensors_filters", 0x05b3a6495759f225ull},
 };
 
 std::uint64_t recorded(const std::string& name)

@@ -86,18 +86,6 @@ bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin
     assert(0 <= proxyId && toIndex(proxyId) < m_nodes.size());
     assert(m_nodes[toIndex(proxyId)].height == 0);
 
-    const Aabb& current = m_nodes[toIndex(proxyId)].aabb;
-    if (contains(current, aabb))
-    {
-        // Still covered. Keep it unless it is oversized, e.g. stretched by a past fast motion
-        // that has since stopped; an oversized box produces needless candidate pairs.
-        const Aabb largest = inflate(aabb, kLargeMarginFactor * margin);
-        if (contains(largest, current))
-        {
-            return false;
-        }
-    }
-
     Aabb fat = inflate(aabb, margin);
     const Vec2 d = kDisplacementMultiplier * displacement;
     if (d.x < 0.0f)
@@ -115,6 +103,28 @@ bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin
     else
     {
         fat.upper.y += d.y;
+    }
+
+    // Where the shape will reach if it keeps its velocity through the next step. The current box
+    // must hold all of it, so that when pairs are next found the shape is paired with whatever it
+    // can meet in that step: continuous collision's look-ahead works on those pairs.
+    Aabb reach = aabb;
+    reach.lower = min(aabb.lower, aabb.lower + displacement);
+    reach.upper = max(aabb.upper, aabb.upper + displacement);
+    const Aabb& current = m_nodes[toIndex(proxyId)].aabb;
+    if (contains(current, reach))
+    {
+        // Still covered. Keep it unless it is oversized, e.g. stretched by a past fast motion
+        // that has since stopped; an oversized box produces needless candidate pairs. Judged by
+        // size against the box it would get now, stretch included, so a body moving steadily at
+        // any speed keeps its box until its reach leaves it.
+        const Vec2 largest = (fat.upper - fat.lower) +
+                             Vec2{2.0f * kLargeMarginFactor * margin, 2.0f * kLargeMarginFactor * margin};
+        const Vec2 size = current.upper - current.lower;
+        if (size.x <= largest.x && size.y <= largest.y)
+        {
+            return false;
+        }
     }
 
     enlargeLeaf(proxyId, fat);
