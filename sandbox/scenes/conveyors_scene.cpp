@@ -50,12 +50,14 @@ constexpr std::array<Belt, 4> kBelts{{
 }};
 
 // Walls at the right ends of B and D, where what falls off the belt above arrives still moving
-// right, reaching above that belt so nothing is knocked over them. At C's left end none is needed:
-// B's end overhangs C by 2 m, so its load lands well short, and a wall there would catch items on
-// its top or wedge them against B.
-constexpr std::array<std::array<Vec2, 2>, 2> kBumpers{{
+// right, reaching above that belt so nothing is knocked over them. At C's left end a kerb: B's end
+// overhangs C by 2 m, so its load lands well short of that end, but a ball landing with B's speed
+// rolls on against C's and would leave C's end straight into the lift's shaft, onto whatever the
+// deck already carries. The kerb is low, so nothing from B lands on it or wedges against B.
+constexpr std::array<std::array<Vec2, 2>, 3> kBumpers{{
     {{{10.6f, 3.1f}, {10.9f, 5.6f}}},
     {{{11.4f, -0.15f}, {11.7f, 2.2f}}},
+    {{{1.15f, 1.55f}, {1.35f, 1.95f}}},
 }};
 
 const char* const kHelp =
