@@ -1,5 +1,5 @@
 # Thin wrapper over CMake presets. Every target installs missing dependencies first.
-.PHONY: all deps build build-dev run test bench soak fuzz lint format clean
+.PHONY: all deps build build-dev run test bench bench-scale soak fuzz lint format clean
 
 all: build
 
@@ -42,6 +42,11 @@ bench: build
 	else \
 	  xvfb-run -a build/release/bench/oblique-bench-sprites; \
 	fi
+
+# The step against the world's size beside Box2D 2.4, and its plot (needs gnuplot-nox).
+bench-scale: build
+	build/release/bench/oblique-bench-scale --csv=build/scale.csv
+	scripts/plot-scaling build/scale.csv docs/images/scaling.png
 
 soak: build
 	build/release/bench/oblique-soak 10000 10000
