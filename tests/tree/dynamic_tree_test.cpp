@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <gtest/gtest.h>
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -763,6 +764,24 @@ TEST(DynamicTree, RebuiltTreeIsNoWorseThanOneBuiltFresh)
         static_cast<int>(fresh.height()));
     EXPECT_LE(rebuilt, inserted);
     EXPECT_LE(static_cast<float>(world.tree.height()), 2.0f * heightBound(world.tree.proxyCount()));
+}
+
+// A body flung to infinity gives boxes whose centres overflow or are not numbers; the rebuild
+// must still split them (no bin computed from a NaN) and leave a sound tree.
+TEST(DynamicTree, RebuildSurvivesBoxesFlungToInfinity)
+{
+    World world = makeWorld(61u, 200);
+    const float huge = std::numeric_limits<float>::max();
+    const Vec2 flung[] = {{huge, huge}, {-huge, huge}, {std::numeric_limits<float>::infinity(), 0.0f}};
+    for (std::size_t i = 0; i < 3; ++i)
+    {
+        world.tight[i] = {{-huge, -huge}, {huge, huge}};
+        world.tree.moveProxy(world.ids[i], world.tight[i], kMargin, flung[i]);
+    }
+    world.tree.rebuild();
+    EXPECT_TRUE(world.tree.validate());
+    EXPECT_EQ(world.tree.proxyCount(), 200);
+    EXPECT_FALSE(anyEnlarged(world.tree));
 }
 
 TEST(DynamicTree, RebuildWithNothingMovedChangesNothing)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <cmath>
 #include <cstddef>
 
 namespace oblique::detail
@@ -251,17 +252,22 @@ std::size_t DynamicTree::partitionItems(std::size_t begin, std::size_t end)
     const bool alongX = extent.x >= extent.y;
     const float lowest = alongX ? centres.lower.x : centres.lower.y;
     const float span = alongX ? extent.x : extent.y;
-    if (!(span > 0.0f))
+    const float toBin = static_cast<float>(kBins) / span;
+    if (!(span > 0.0f) || !(toBin > 0.0f) || !std::isfinite(toBin))
     {
-        // Every centre in one place: no cut separates them, so halve the range.
+        // Every centre in one place, or boxes so far out (a body flung to infinity) that their
+        // centres do not compare: no cut separates them, so halve the range.
         return half;
     }
-
-    const float toBin = static_cast<float>(kBins) / span;
     const auto binOf = [&](const BuildItem& item)
     {
-        const float offset = (alongX ? item.centre.x : item.centre.y) - lowest;
-        return std::min(kBins - 1, static_cast<int>(offset * toBin));
+        const float scaled = ((alongX ? item.centre.x : item.centre.y) - lowest) * toBin;
+        // Written so that a centre that is not a number goes to the first bin.
+        if (!(scaled > 0.0f))
+        {
+            return 0;
+        }
+        return scaled < static_cast<float>(kBins - 1) ? static_cast<int>(scaled) : kBins - 1;
     };
 
     std::array<Aabb, kBins> boxes{};
