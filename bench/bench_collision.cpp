@@ -290,23 +290,11 @@ int main(int argc, char** argv)
     // median of three; any of them can be overridden on the command line.
     std::vector<char*> args(argv, argv + argc);
     static char minTime[] = "--benchmark_min_time=0.5";
-    static char repetitions[] = "--benchmark_repetitions=3";
-    static char aggregatesOnly[] = "--benchmark_display_aggregates_only=true";
     if (!hasFlag(args, "--benchmark_min_time"))
     {
         args.push_back(minTime);
     }
-    if (!hasFlag(args, "--benchmark_repetitions"))
-    {
-        args.push_back(repetitions);
-        if (!hasFlag(args, "--benchmark_display_aggregates_only"))
-        {
-            args.push_back(aggregatesOnly);
-        }
-    }
-    int count = static_cast<int>(args.size());
-    benchmark::Initialize(&count, args.data());
-    if (benchmark::ReportUnrecognizedArguments(count, args.data()))
+    if (!initializeBenchmarks(args, false))
     {
         return 1;
     }

@@ -218,24 +218,7 @@ int main(int argc, char** argv)
         args.push_back(argv[i]);
     }
     // A median of three, the repetitions of all sizes and both engines shuffled together.
-    static char repetitions[] = "--benchmark_repetitions=3";
-    static char aggregatesOnly[] = "--benchmark_display_aggregates_only=true";
-    static char interleave[] = "--benchmark_enable_random_interleaving=true";
-    if (!hasFlag(args, "--benchmark_repetitions"))
-    {
-        args.push_back(repetitions);
-        if (!hasFlag(args, "--benchmark_display_aggregates_only"))
-        {
-            args.push_back(aggregatesOnly);
-        }
-    }
-    if (!hasFlag(args, "--benchmark_enable_random_interleaving"))
-    {
-        args.push_back(interleave);
-    }
-    int count = static_cast<int>(args.size());
-    benchmark::Initialize(&count, args.data());
-    if (benchmark::ReportUnrecognizedArguments(count, args.data()))
+    if (!initializeBenchmarks(args, true))
     {
         return 1;
     }

@@ -82,4 +82,29 @@ inline bool hasFlag(const std::vector<char*>& args, std::string_view flag)
                        [flag](const char* a) { return std::string_view(a).starts_with(flag); });
 }
 
+/// Adds the defaults the benchmark programs share unless the command line sets them (a median of
+/// three repetitions, only the aggregates shown, and optionally the repetitions of all benchmarks
+/// shuffled together), then initialises Google Benchmark. False when an argument is not understood.
+inline bool initializeBenchmarks(std::vector<char*>& args, bool interleave)
+{
+    static char repetitions[] = "--benchmark_repetitions=3";
+    static char aggregatesOnly[] = "--benchmark_display_aggregates_only=true";
+    static char interleaving[] = "--benchmark_enable_random_interleaving=true";
+    if (!hasFlag(args, "--benchmark_repetitions"))
+    {
+        args.push_back(repetitions);
+        if (!hasFlag(args, "--benchmark_display_aggregates_only"))
+        {
+            args.push_back(aggregatesOnly);
+        }
+    }
+    if (interleave && !hasFlag(args, "--benchmark_enable_random_interleaving"))
+    {
+        args.push_back(interleaving);
+    }
+    int count = static_cast<int>(args.size());
+    benchmark::Initialize(&count, args.data());
+    return !benchmark::ReportUnrecognizedArguments(count, args.data());
+}
+
 } // namespace oblique::bench
