@@ -125,6 +125,41 @@ TEST(ManifoldBoxBoxTest, SeparatedBoxesHaveNoPointsUnlessSpeculative)
     EXPECT_EQ(collideBoxes(a, makeObb({5.0f, 0.0f}, {1.0f, 1.0f}), 0.1f).pointCount, 0);
 }
 
+TEST(ManifoldBoxBoxTest, BoxesApartCornerToCornerMeetAtOnePointBetweenTheCorners)
+{
+    // Two unit boxes turned 45 degrees, side by side on the x axis: A's right corner at
+    // (sqrt 2 / 2, 0) and B's left corner 4 mm further right. Clipping B's nearest face to the
+    // sides of A's gives nothing (B's corner lies past the end of A's face), yet the corners are
+    // 4 mm apart, within the speculative distance: one point midway between them, normal from
+    // A's corner to B's, separation the gap, the two corners as its features.
+    const float quarter = 0.25f * 3.14159265f;
+    const float reach = 0.5f * std::sqrt(2.0f);
+    const Obb a = makeObb({0.0f, 0.0f}, {0.5f, 0.5f}, quarter);
+    const Obb b = makeObb({2.0f * reach + 0.004f, 0.0f}, {0.5f, 0.5f}, quarter);
+    const Manifold m = collideBoxes(a, b, 0.02f);
+    ASSERT_EQ(m.pointCount, 1);
+    expectVecNear(m.normal, {1.0f, 0.0f}, 1e-4f);
+    EXPECT_NEAR(m.points[0].separation, 0.004f, 1e-5f);
+    expectVecNear(m.points[0].point, {reach + 0.002f, 0.0f}, 1e-5f);
+    EXPECT_EQ(m.points[0].id.typeA, FeatureType::Vertex);
+    EXPECT_EQ(m.points[0].id.typeB, FeatureType::Vertex);
+    // Seen from B the same point, the normal reversed and the features swapped.
+    const Manifold r = collideBoxes(b, a, 0.02f);
+    ASSERT_EQ(r.pointCount, 1);
+    expectVecNear(r.normal, {-1.0f, 0.0f}, 1e-4f);
+    EXPECT_NEAR(r.points[0].separation, 0.004f, 1e-5f);
+    EXPECT_EQ(r.points[0].id.indexA, m.points[0].id.indexB);
+    EXPECT_EQ(r.points[0].id.indexB, m.points[0].id.indexA);
+    // Beyond the speculative distance, nothing; without one, nothing.
+    EXPECT_EQ(collideBoxes(a, b, 0.003f).pointCount, 0);
+    EXPECT_EQ(collideBoxes(a, b).pointCount, 0);
+    // Overlapping, the corners are not apart: the face's normal, as clipping gives it.
+    const Manifold overlapping =
+        collideBoxes(a, makeObb({2.0f * reach - 0.004f, 0.0f}, {0.5f, 0.5f}, quarter), 0.02f);
+    ASSERT_GE(overlapping.pointCount, 1);
+    EXPECT_NEAR(std::fabs(overlapping.normal.x), std::sqrt(0.5f), 1e-4f);
+}
+
 TEST(ManifoldBoxBoxTest, FeatureIdsStayWhileSliding)
 {
     // A box sliding along the ground a millimetre at a time keeps touching with the same corners

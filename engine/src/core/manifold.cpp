@@ -7,6 +7,7 @@
 #include <bit>
 #include <cfloat>
 #include <cstdint>
+#include <optional>
 
 namespace oblique
 {
@@ -68,18 +69,9 @@ inline bool clipSegmentToLine(ClipVertex out[2], const ClipVertex in[2], Vec2 no
     return static_cast<int>(keep0) + static_cast<int>(keep1) + static_cast<int>(cut) >= 2;
 }
 
-// The manifold of boxes a and b with the reference face refFace of b (flip) or of a: the other
-// box's most anti-parallel face clipped to the reference face's sides.
-inline Manifold clipBoxes(const Obb& a, const Obb& b, bool flip, int refFace, float speculativeDistance)
+// The face of box inc most anti-parallel to normal: the incident face.
+inline int incidentFace(const Obb& inc, Vec2 normal)
 {
-    Manifold m;
-    const Obb* const boxes[2] = {&a, &b};
-    const Obb& ref = *boxes[flip ? 1 : 0];
-    const Obb& inc = *boxes[flip ? 0 : 1];
-
-    const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
-
-    // The incident face is the one on the other box most anti-parallel to the reference normal.
     const Vec2 nInc = invRotate(inc.rot, normal);
     const float dots[4] = {-nInc.y, nInc.x, nInc.y, -nInc.x};
     int incFace = 0;
@@ -90,6 +82,20 @@ inline Manifold clipBoxes(const Obb& a, const Obb& b, bool flip, int refFace, fl
             incFace = i;
         }
     }
+    return incFace;
+}
+
+// The manifold of boxes a and b with the reference face refFace of b (flip) or of a: the other
+// box's most anti-parallel face clipped to the reference face's sides.
+inline Manifold clipBoxes(const Obb& a, const Obb& b, bool flip, int refFace, float speculativeDistance)
+{
+    Manifold m;
+    const Obb* const boxes[2] = {&a, &b};
+    const Obb& ref = *boxes[flip ? 1 : 0];
+    const Obb& inc = *boxes[flip ? 0 : 1];
+
+    const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
+    const int incFace = incidentFace(inc, normal);
     const ClipVertex incident[2] = {
         {toWorld(inc, detail::boxVertex(inc.halfExtents, incFace)), packedId(refFace, incFace, kFaceVertex)},
         {toWorld(inc, detail::boxVertex(inc.halfExtents, incFace + 1)),
@@ -161,6 +167,91 @@ inline Manifold circleManifold(const Obb& a, Vec2 c, float r, Vec2 n, Vec2 plane
 
 } // namespace
 
+// Where on segments p (p0 + s dp) and q (q0 + t dq), s and t in [0, 1], the two come closest.
+struct SegmentFractions
+{
+    float s;
+    float t;
+};
+
+SegmentFractions closestOnSegments(Vec2 p0, Vec2 dp, Vec2 q0, Vec2 dq)
+{
+    const Vec2 r = p0 - q0;
+    const float pp = dot(dp, dp);
+    const float qq = dot(dq, dq);
+    const float pq = dot(dp, dq);
+    const float pr = dot(dp, r);
+    const float qr = dot(dq, r);
+    const float denominator = pp * qq - pq * pq;
+    // Parallel faces have no single closest pair: start from p's first end.
+    float s = denominator > FLT_EPSILON * pp * qq ? std::clamp((pq * qr - pr * qq) / denominator, 0.0f, 1.0f)
+                                                  : 0.0f;
+    float t = (pq * s + qr) / qq;
+    if (t < 0.0f)
+    {
+        t = 0.0f;
+        s = std::clamp(-pr / pp, 0.0f, 1.0f);
+    }
+    else if (t > 1.0f)
+    {
+        t = 1.0f;
+        s = std::clamp((pq - pr) / pp, 0.0f, 1.0f);
+    }
+    return {s, t};
+}
+
+// Boxes apart with a corner of each nearest the other: clipping the incident face to the
+// reference face's sides keeps no point when the corner lies past the face's end, or keeps points
+// farther than the corners are. Two cards leaning top to top, a box falling past another's edge:
+// without a point the pair is not held until the corners overlap, a step late. Then the one point
+// is between the corners, with the normal from corner to corner (as Box2D v3 makes it). Anything
+// else keeps the clipped manifold: nullopt.
+std::optional<Manifold> cornerToCorner(const Obb& a, const Obb& b, bool flip, int refFace,
+                                       const Manifold& clipped, float speculativeDistance)
+{
+    const Obb* const boxes[2] = {&a, &b};
+    const Obb& ref = *boxes[flip ? 1 : 0];
+    const Obb& inc = *boxes[flip ? 0 : 1];
+    const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
+    const int incFace = incidentFace(inc, normal);
+    const Vec2 r0 = toWorld(ref, detail::boxVertex(ref.halfExtents, refFace));
+    const Vec2 r1 = toWorld(ref, detail::boxVertex(ref.halfExtents, refFace + 1));
+    const Vec2 i0 = toWorld(inc, detail::boxVertex(inc.halfExtents, incFace));
+    const Vec2 i1 = toWorld(inc, detail::boxVertex(inc.halfExtents, incFace + 1));
+    const SegmentFractions f = closestOnSegments(r0, r1 - r0, i0, i1 - i0);
+    const bool cornerR = f.s == 0.0f || f.s == 1.0f;
+    const bool cornerI = f.t == 0.0f || f.t == 1.0f;
+    if (!cornerR || !cornerI)
+    {
+        return std::nullopt;
+    }
+    const Vec2 cr = f.s == 0.0f ? r0 : r1;
+    const Vec2 ci = f.t == 0.0f ? i0 : i1;
+    const float distance = length(ci - cr);
+    float nearest = FLT_MAX;
+    for (int k = 0; k < clipped.pointCount; ++k)
+    {
+        nearest = std::min(nearest, clipped.points[k].separation);
+    }
+    if (distance > speculativeDistance || !(distance + 0.1f * detail::kLinearSlop < nearest))
+    {
+        return std::nullopt;
+    }
+    const Vec2 n = (1.0f / distance) * (ci - cr);
+    const int vr = (refFace + (f.s == 0.0f ? 0 : 1)) & 3;
+    const int vi = (incFace + (f.t == 0.0f ? 0 : 1)) & 3;
+    Manifold m;
+    m.normal = flip ? -n : n;
+    m.pointCount = 1;
+    m.points[0].point = 0.5f * (cr + ci);
+    m.points[0].separation = distance;
+    m.points[0].id = flip ? FeatureId{static_cast<std::uint8_t>(vi), static_cast<std::uint8_t>(vr),
+                                      FeatureType::Vertex, FeatureType::Vertex}
+                          : FeatureId{static_cast<std::uint8_t>(vr), static_cast<std::uint8_t>(vi),
+                                      FeatureType::Vertex, FeatureType::Vertex};
+    return m;
+}
+
 Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
 {
     // Both boxes' separations are worked out before either is tested: apart or not is a coin toss
@@ -180,7 +271,14 @@ Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
     // Which box gives the reference face, picked by index rather than by a branch; only its
     // face needs choosing.
     const bool flip = maxB > maxA + kReferenceFaceTolerance;
-    return clipBoxes(a, b, flip, detail::bestFace(seps[flip ? 1 : 0]), speculativeDistance);
+    const int refFace = detail::bestFace(seps[flip ? 1 : 0]);
+    const Manifold clipped = clipBoxes(a, b, flip, refFace, speculativeDistance);
+    // Apart by more than a hair, the nearest features may be two corners: Box2D v3's test.
+    if (std::max(maxA, maxB) > 0.1f * detail::kLinearSlop)
+    {
+        return cornerToCorner(a, b, flip, refFace, clipped, speculativeDistance).value_or(clipped);
+    }
+    return clipped;
 }
 
 Manifold collideBoxCircle(const Obb& a, const Circle& b, float speculativeDistance)
@@ -303,7 +401,19 @@ Manifold collideBoxesHidingFaces(const Obb& a, const Obb& b, float speculativeDi
     {
         return {};
     }
-    return clipBoxes(a, b, flip, best[flip ? 1 : 0], speculativeDistance);
+    const Manifold clipped = clipBoxes(a, b, flip, best[flip ? 1 : 0], speculativeDistance);
+    if (real > 0.1f * kLinearSlop)
+    {
+        // Corner to corner as collideBoxes does, where both corners may push along that line.
+        const std::optional<Manifold> corners =
+            cornerToCorner(a, b, flip, best[flip ? 1 : 0], clipped, speculativeDistance);
+        if (corners && normalAllowed(a, hiddenA, corners->normal) &&
+            normalAllowed(b, hiddenB, -corners->normal))
+        {
+            return *corners;
+        }
+    }
+    return clipped;
 }
 
 Manifold collideBoxCircleHidingFaces(const Obb& a, const Circle& b, float speculativeDistance,
