@@ -233,7 +233,9 @@ std::optional<Manifold> cornerToCorner(const Obb& a, const Obb& b, bool flip, in
     {
         nearest = std::min(nearest, clipped.points[k].separation);
     }
-    if (distance > speculativeDistance || !(distance + 0.1f * detail::kLinearSlop < nearest))
+    // Far from the origin the corners of boxes a hair apart may round to one point: no normal.
+    if (!(distance > 0.0f) || distance > speculativeDistance ||
+        !(distance + 0.1f * detail::kLinearSlop < nearest))
     {
         return std::nullopt;
     }
