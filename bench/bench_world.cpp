@@ -422,8 +422,8 @@ std::vector<SceneCase> makeCases()
         {"rain2000", withoutSleep(scenes::rain(2000)), 600, 300, true},
         {"rain2000-ngs", byNgs(withoutSleep(scenes::rain(2000))), 600, 300, false},
         {"rain10000", withoutSleep(scenes::rain(10000)), 600, 120, false},
-        // Joints: a 100 x 100 net of hinged balls (19,800 revolute joints) swinging from its top
-        // row, and 20 ragdolls (200 limited hinges) that have fallen into a pile.
+        // Joints: a 100 x 100 net of hinged balls (19,701 revolute joints) swinging from its top
+        // row, and 20 ragdolls (180 limited hinges) that have fallen into a pile.
         {"jointgrid100", withoutSleep(scenes::jointGrid(100)), 60, 120, true},
         {"jointgrid100-ngs", byNgs(withoutSleep(scenes::jointGrid(100))), 60, 120, false},
         {"ragdolls20", withoutSleep(scenes::ragdollPile(20)), 180, 300, true},

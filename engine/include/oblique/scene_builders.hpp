@@ -43,7 +43,7 @@ Scene tumblerDrum();
 /// one above it and the one to its left: about 2 size^2 revolute joints (format 2).
 Scene jointGrid(int size);
 
-/// count ragdolls (eleven bodies on ten limited hinges each) dropped in rows of five into a box
+/// count ragdolls (ten bodies on nine limited hinges each) dropped in rows of five into a box
 /// 20 m wide, where they pile up (format 2).
 Scene ragdollPile(int count);
 
