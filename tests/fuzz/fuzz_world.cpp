@@ -1029,7 +1029,7 @@ private:
 
     void changeSettings()
     {
-        switch (m_in.u8() % 9)
+        switch (m_in.u8() % 10)
         {
         case 0:
         {
@@ -1077,6 +1077,13 @@ private:
             const bool bad = !(positive(hertz) && nonNegative(dampingRatio) && positive(pushMaxSpeed));
             mutate(classify(bad, false), "setContactTuning",
                    [&] { m_world.setContactTuning(hertz, dampingRatio, pushMaxSpeed); });
+            break;
+        }
+        case 8:
+        {
+            const float distance = fuzz::number(m_in, 0.2f);
+            mutate(classify(!nonNegative(distance), false), "setContactRecycleDistance",
+                   [&] { m_world.setContactRecycleDistance(distance); });
             break;
         }
         default:

@@ -74,8 +74,9 @@ TEST_P(RecordingPlayback, LoadedRecordingPlaysBackEveryStepsHash)
     ASSERT_EQ(recorded.stepCount(), kSteps);
     const std::vector<RecordedChange> changes = recorded.changes();
     // Most of the 47 steps with something done by hand change the world (an impulse on a static
-    // body does not), and every one that does is recorded.
-    ASSERT_GE(hashChanges, 30);
+    // body does not; which bodies are static depends on where the spawns found room), and every
+    // one that does is recorded.
+    ASSERT_GT(hashChanges, 47 / 2);
     ASSERT_GE(changes.size(), static_cast<std::size_t>(hashChanges));
     // Named by what made them, at the steps they were made before.
     const auto labelAt = [&changes](int step)

@@ -15,6 +15,7 @@ struct Profile
     int contactCount = 0;  ///< pairs whose fattened boxes overlap
     int touchingCount = 0; ///< of those, pairs touching (asleep or not), sensors left out
     int solvedCount = 0;   ///< contacts the solver worked on: awake, with points within reach
+    int recycledCount = 0; ///< contacts that kept their manifold instead of a new narrow phase
 };
 
 } // namespace oblique

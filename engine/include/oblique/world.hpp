@@ -257,6 +257,9 @@ public:
     /// Soft step: contact stiffness (hertz > 0), damping ratio (>= 0) and the fastest speed at
     /// which overlap is pushed apart (m/s, > 0).
     void setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed);
+    /// Soft step: how far (metres, >= 0) a touching pair may move before its manifold is found
+    /// again (WorldDef::contactRecycleDistance); 0 finds every manifold every step.
+    void setContactRecycleDistance(float metres);
     /// Ngs: velocity iterations (>= 1) and position iterations (>= 0) per step.
     void setIterations(int velocityIterations, int positionIterations);
     void setAllowSleep(bool allow);

@@ -28,10 +28,15 @@ struct WorldDef
         30.0f; ///< soft step: contact stiffness, > 0 (capped at a quarter of the substep rate)
     float contactDampingRatio = 10.0f; ///< soft step: contact damping, >= 0
     float contactPushMaxSpeed = 3.0f;  ///< soft step: m/s, > 0; overlap is pushed apart no faster
-    int velocityIterations = 8;        ///< ngs: impulse passes per step, >= 1 (8 is typical)
-    int positionIterations = 3;        ///< ngs: position-correction passes per step, >= 0 (3 is typical)
-    bool allowSleep = true;            ///< bodies at rest fall asleep and cost nothing
-    bool warmStarting = true;          ///< start each step from the last step's impulses
+    /// Soft step: metres, >= 0. A touching pair of boxes keeps the manifold it was found with, its
+    /// separations following the bodies' motion, until the two have moved this far relative to
+    /// each other (or turned about 11 degrees); pairs apart or on one point look again within
+    /// 2 cm, fast pairs every step. 0 finds every manifold every step.
+    float contactRecycleDistance = 0.01f;
+    int velocityIterations = 8; ///< ngs: impulse passes per step, >= 1 (8 is typical)
+    int positionIterations = 3; ///< ngs: position-correction passes per step, >= 0 (3 is typical)
+    bool allowSleep = true;     ///< bodies at rest fall asleep and cost nothing
+    bool warmStarting = true;   ///< start each step from the last step's impulses
     /// Continuous collision: a contact looks ahead as far as its two bodies can move in the step
     /// (speculative points out to that distance), so fast bodies stop at thin walls instead of
     /// passing through. Off, it looks only a fixed 2 cm ahead, as a discrete engine would.

@@ -1,7 +1,9 @@
 // Contacts: made when two shapes' fattened boxes start to overlap, updated with a fresh manifold
 // every step while a body of theirs is awake (a sensor's also after a body of it moved by hand or
-// fell asleep), and ended when the boxes part or a shape goes.
+// fell asleep; in soft step, a pair that has barely moved keeps its manifold, moved with it: see
+// contact_recycling.hpp), and ended when the boxes part or a shape goes.
 
+#include "contact_recycling.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -234,8 +236,30 @@ void WorldState::recheckSensors(std::uint32_t body)
 // costs nothing): drops pairs whose fat boxes parted, computes manifolds (with speculative points
 // out to how far the pair can close in dt), carries impulses over by feature id, and reports
 // touch changes.
+void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb,
+                              float speculative)
+{
+    const ShapeRecord& shapeA = shapes[contact.shapeA];
+    const ShapeRecord& shapeB = shapes[contact.shapeB];
+    const Manifold old = contact.manifold;
+    const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
+    const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
+    // Flush tiles' hidden faces: the plain pair functions unless either shape has some.
+    contact.manifold =
+        (shapeA.hiddenFaces | shapeB.hiddenFaces) == 0
+            ? collideShapes(ga, gb, speculative)
+            : collideShapesHidingFaces(ga, gb, speculative, shapeA.hiddenFaces, shapeB.hiddenFaces);
+    if ((contact.flags & kContactOneWay) != 0)
+    {
+        applyOneWay(*this, contact);
+    }
+    matchImpulses(contact, old, oldNormal, oldTangent);
+    cacheManifold(*this, contact);
+}
+
 void WorldState::collide(float dt)
 {
+    recycledContacts = 0;
     // Each body's speed bound once, rather than once for every contact it is in.
     speedBounds.resize(records.size());
     for (std::size_t i = 0; i < records.size(); ++i)
@@ -280,23 +304,18 @@ void WorldState::collide(float dt)
         }
         else
         {
-            const Manifold old = contact.manifold;
-            const float oldNormal[2] = {contact.normalImpulse[0], contact.normalImpulse[1]};
-            const float oldTangent[2] = {contact.tangentImpulse[0], contact.tangentImpulse[1]};
             // Continuous collision is this look-ahead: as far as the two can move in the step.
             const float lookAhead =
                 def.continuous ? dt * (speedBounds[contact.a] + speedBounds[contact.b]) : 0.0f;
-            const float speculative = kSpeculativeDistance + lookAhead;
-            // Flush tiles' hidden faces: the plain pair functions unless either shape has some.
-            contact.manifold =
-                (shapeA.hiddenFaces | shapeB.hiddenFaces) == 0
-                    ? collideShapes(ga, gb, speculative)
-                    : collideShapesHidingFaces(ga, gb, speculative, shapeA.hiddenFaces, shapeB.hiddenFaces);
-            if ((contact.flags & kContactOneWay) != 0)
+            if (mayRecycle(*this, contact, lookAhead, wasTouching))
             {
-                applyOneWay(*this, contact);
+                recycleManifold(*this, contact);
+                ++recycledContacts;
             }
-            matchImpulses(contact, old, oldNormal, oldTangent);
+            else
+            {
+                findManifold(contact, ga, gb, kSpeculativeDistance + lookAhead);
+            }
             // Without a callback the step's values are the contact's own, set once at creation.
             if (preSolve)
             {

@@ -33,6 +33,24 @@ enum ContactFlags : std::uint8_t
     kContactRecheck = 128,
 };
 
+// How a manifold was found, kept so that soft step can reuse it while its two bodies barely move
+// relative to each other (see contact_recycling.hpp): the bodies' rotations, B's centre of mass
+// and rotation in A's frame, each point's offsets from the two centres of mass (world axes) and
+// its separation less the part those offsets give, and the shapes' hidden faces then.
+struct ManifoldCache
+{
+    Rot rotationA;
+    Rot rotationB;
+    Vec2 relativeCenter;
+    Rot relativeRotation;
+    Vec2 anchorA[2];
+    Vec2 anchorB[2];
+    float baseSeparation[2] = {0.0f, 0.0f};
+    std::uint8_t hiddenA = 0;
+    std::uint8_t hiddenB = 0;
+    bool valid = false;
+};
+
 // Body a has the lower slot index, so manifold normals point from the lower index to the higher
 // one; shapeA is a's shape.
 struct Contact
@@ -51,6 +69,7 @@ struct Contact
     float stepRestitution = 0.0f;
     float stepTangentSpeed = 0.0f;
     Manifold manifold;
+    ManifoldCache cache;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
     // Its place in the constraint graph (soft step), kNoColor when it is not in it, and the body

@@ -324,6 +324,7 @@ void countWork(WorldState& w)
     w.profile.touchingCount = w.touchingContacts;
     w.profile.solvedCount = static_cast<int>(w.def.solver == Solver::Ngs ? w.contactSolver.constraints.size()
                                                                          : w.contactSolver.soft.size());
+    w.profile.recycledCount = w.recycledContacts;
 }
 
 } // namespace

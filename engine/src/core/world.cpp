@@ -22,6 +22,7 @@ World::World(const WorldDef& def) : m_impl(std::make_unique<WorldState>())
     validateSolver("World", def.solver);
     validateSubSteps("World", def.subSteps);
     validateContactTuning("World", def.contactHertz, def.contactDampingRatio, def.contactPushMaxSpeed);
+    validateRecycleDistance("World", def.contactRecycleDistance);
     if (!std::isfinite(def.restitutionThreshold) || def.restitutionThreshold < 0.0f)
     {
         fail("World", "restitutionThreshold must be finite and >= 0");
@@ -72,6 +73,12 @@ void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed
     m_impl->def.contactHertz = hertz;
     m_impl->def.contactDampingRatio = dampingRatio;
     m_impl->def.contactPushMaxSpeed = pushMaxSpeed;
+}
+
+void World::setContactRecycleDistance(float metres)
+{
+    validateRecycleDistance("setContactRecycleDistance", metres);
+    m_impl->def.contactRecycleDistance = metres;
 }
 
 void World::setAllowSleep(bool allow)

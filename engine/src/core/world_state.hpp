@@ -46,6 +46,7 @@ struct WorldState
     PairMap contactMap; // shape pair -> contact
     int contactCount = 0;
     int touchingContacts = 0; // non-sensor contacts with kContactTouching
+    int recycledContacts = 0; // contacts the last narrow phase kept the manifold of
 
     Joints joints;
     JointTrees jointTrees;
@@ -124,6 +125,8 @@ struct WorldState
     // awake: the body moved by hand (a static body moves no other way), or fell asleep after moving.
     void recheckSensors(std::uint32_t body);
     void collide(float dt);
+    // A new manifold for the contact, its impulses carried over by feature and its cache set.
+    void findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb, float speculative);
     // Lets the pre-solve callback see and change one contact for this step.
     void callPreSolve(Contact& contact);
 
