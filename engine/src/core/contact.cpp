@@ -231,11 +231,6 @@ void WorldState::recheckSensors(std::uint32_t body)
     }
 }
 
-// Updates every contact that has an awake body, and the sensor contacts marked for a recheck (a
-// sensor notices static and sleeping bodies too, which move only by hand, so a settled overlap
-// costs nothing): drops pairs whose fat boxes parted, computes manifolds (with speculative points
-// out to how far the pair can close in dt), carries impulses over by feature id, and reports
-// touch changes.
 void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb,
                               float speculative)
 {
@@ -257,6 +252,11 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     cacheManifold(*this, contact);
 }
 
+// Updates every contact that has an awake body, and the sensor contacts marked for a recheck (a
+// sensor notices static and sleeping bodies too, which move only by hand, so a settled overlap
+// costs nothing): drops pairs whose fat boxes parted, computes manifolds (with speculative points
+// out to how far the pair can close in dt), carries impulses over by feature id, and reports
+// touch changes.
 void WorldState::collide(float dt)
 {
     recycledContacts = 0;

@@ -35,14 +35,13 @@ enum ContactFlags : std::uint8_t
 
 // How a manifold was found, kept so that soft step can reuse it while its two bodies barely move
 // relative to each other (see contact_recycling.hpp): the bodies' rotations, B's centre of mass
-// and rotation in A's frame, each point's offsets from the two centres of mass (world axes) and
-// its separation less the part those offsets give, and the shapes' hidden faces then.
+// in A's frame, each point's offsets from the two centres of mass (world axes) and its separation
+// less the part those offsets give, and the shapes' hidden faces then.
 struct ManifoldCache
 {
     Rot rotationA;
     Rot rotationB;
     Vec2 relativeCenter;
-    Rot relativeRotation;
     Vec2 anchorA[2];
     Vec2 anchorB[2];
     float baseSeparation[2] = {0.0f, 0.0f};

@@ -20,7 +20,9 @@ bool mayRecycle(const WorldState& w, const Contact& c, float lookAhead, bool was
 // Moves c's points with its bodies and updates their separations.
 void recycleManifold(const WorldState& w, Contact& c);
 
-// Records what c's newly found manifold was found at, for mayRecycle and recycleManifold.
+// Records what c's newly found manifold was found at, for mayRecycle and recycleManifold, when
+// the manifold could be kept (soft step recycling, a box pair, not one-way); otherwise marks the
+// cache unusable.
 void cacheManifold(const WorldState& w, Contact& c);
 
 } // namespace oblique::detail

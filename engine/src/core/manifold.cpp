@@ -85,27 +85,50 @@ inline int incidentFace(const Obb& inc, Vec2 normal)
     return incFace;
 }
 
-// The manifold of boxes a and b with the reference face refFace of b (flip) or of a: the other
-// box's most anti-parallel face clipped to the reference face's sides.
-inline Manifold clipBoxes(const Obb& a, const Obb& b, bool flip, int refFace, float speculativeDistance)
+// The reference face refFace of b (flip) or of a, with its outward normal and its two corners,
+// and the other box's incident face (the one most anti-parallel to that normal) with its two:
+// what clipping and the corner-to-corner test both read.
+struct FacePair
 {
-    Manifold m;
+    Vec2 normal;
+    int refFace;
+    int incFace;
+    Vec2 ref[2]; // corners refFace and refFace + 1
+    Vec2 inc[2]; // corners incFace and incFace + 1
+};
+
+inline FacePair facePair(const Obb& a, const Obb& b, bool flip, int refFace)
+{
     const Obb* const boxes[2] = {&a, &b};
     const Obb& ref = *boxes[flip ? 1 : 0];
     const Obb& inc = *boxes[flip ? 0 : 1];
+    FacePair f;
+    f.normal = rotate(ref.rot, detail::boxNormal(refFace));
+    f.refFace = refFace;
+    f.incFace = incidentFace(inc, f.normal);
+    f.ref[0] = toWorld(ref, detail::boxVertex(ref.halfExtents, refFace));
+    f.ref[1] = toWorld(ref, detail::boxVertex(ref.halfExtents, refFace + 1));
+    f.inc[0] = toWorld(inc, detail::boxVertex(inc.halfExtents, f.incFace));
+    f.inc[1] = toWorld(inc, detail::boxVertex(inc.halfExtents, f.incFace + 1));
+    return f;
+}
 
-    const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
-    const int incFace = incidentFace(inc, normal);
+// The manifold of the two boxes: the incident face clipped to the reference face's sides.
+inline Manifold clipBoxes(const FacePair& f, bool flip, float speculativeDistance)
+{
+    Manifold m;
+    const Vec2 normal = f.normal;
+    const int refFace = f.refFace;
+    const int incFace = f.incFace;
     const ClipVertex incident[2] = {
-        {toWorld(inc, detail::boxVertex(inc.halfExtents, incFace)), packedId(refFace, incFace, kFaceVertex)},
-        {toWorld(inc, detail::boxVertex(inc.halfExtents, incFace + 1)),
-         packedId(refFace, (incFace + 1) & 3, kFaceVertex)},
+        {f.inc[0], packedId(refFace, incFace, kFaceVertex)},
+        {f.inc[1], packedId(refFace, (incFace + 1) & 3, kFaceVertex)},
     };
 
     const int iv1 = refFace;
     const int iv2 = (refFace + 1) & 3;
-    const Vec2 v11 = toWorld(ref, detail::boxVertex(ref.halfExtents, iv1));
-    const Vec2 v12 = toWorld(ref, detail::boxVertex(ref.halfExtents, iv2));
+    const Vec2 v11 = f.ref[0];
+    const Vec2 v12 = f.ref[1];
     const Vec2 tangent = perp(normal);
 
     const float frontOffset = dot(normal, v11);
@@ -149,24 +172,6 @@ inline Manifold clipBoxes(const Obb& a, const Obb& b, bool flip, int refFace, fl
     return m;
 }
 
-// The one-point manifold of box a and a circle of radius r centred at c (in a's frame) whose
-// closest feature lies on the line through planePoint with normal n.
-inline Manifold circleManifold(const Obb& a, Vec2 c, float r, Vec2 n, Vec2 planePoint)
-{
-    Manifold m;
-    const float dist = dot(c - planePoint, n);
-    const Vec2 onBox = c - dist * n;
-    const Vec2 onCircle = c - r * n;
-    m.normal = rotate(a.rot, n);
-    m.pointCount = 1;
-    m.points[0].point = toWorld(a, 0.5f * (onBox + onCircle));
-    m.points[0].separation = dist - r;
-    m.points[0].id = {};
-    return m;
-}
-
-} // namespace
-
 // Where on segments p (p0 + s dp) and q (q0 + t dq), s and t in [0, 1], the two come closest.
 struct SegmentFractions
 {
@@ -200,33 +205,30 @@ SegmentFractions closestOnSegments(Vec2 p0, Vec2 dp, Vec2 q0, Vec2 dq)
     return {s, t};
 }
 
-// Boxes apart with a corner of each nearest the other: clipping the incident face to the
-// reference face's sides keeps no point when the corner lies past the face's end, or keeps points
-// farther than the corners are. Two cards leaning top to top, a box falling past another's edge:
-// without a point the pair is not held until the corners overlap, a step late. Then the one point
-// is between the corners, with the normal from corner to corner (as Box2D v3 makes it). Anything
-// else keeps the clipped manifold: nullopt.
-std::optional<Manifold> cornerToCorner(const Obb& a, const Obb& b, bool flip, int refFace,
-                                       const Manifold& clipped, float speculativeDistance)
+// Boxes apart (by `apart`, their largest face separation) with a corner of each nearest the
+// other: clipping the incident face to the reference face's sides keeps no point when the corner
+// lies past the face's end, or keeps points farther than the corners are. Two cards leaning top
+// to top, a box falling past another's edge: without a point the pair is not held until the
+// corners overlap, a step late. Then the one point is between the corners, with the normal from
+// corner to corner (Box2D v3's test, from a tenth of the slop apart). Anything else keeps the
+// clipped manifold: nullopt.
+std::optional<Manifold> cornerToCorner(const FacePair& f, bool flip, const Manifold& clipped, float apart,
+                                       float speculativeDistance)
 {
-    const Obb* const boxes[2] = {&a, &b};
-    const Obb& ref = *boxes[flip ? 1 : 0];
-    const Obb& inc = *boxes[flip ? 0 : 1];
-    const Vec2 normal = rotate(ref.rot, detail::boxNormal(refFace));
-    const int incFace = incidentFace(inc, normal);
-    const Vec2 r0 = toWorld(ref, detail::boxVertex(ref.halfExtents, refFace));
-    const Vec2 r1 = toWorld(ref, detail::boxVertex(ref.halfExtents, refFace + 1));
-    const Vec2 i0 = toWorld(inc, detail::boxVertex(inc.halfExtents, incFace));
-    const Vec2 i1 = toWorld(inc, detail::boxVertex(inc.halfExtents, incFace + 1));
-    const SegmentFractions f = closestOnSegments(r0, r1 - r0, i0, i1 - i0);
-    const bool cornerR = f.s == 0.0f || f.s == 1.0f;
-    const bool cornerI = f.t == 0.0f || f.t == 1.0f;
+    if (!(apart > 0.1f * detail::kLinearSlop))
+    {
+        return std::nullopt;
+    }
+    const SegmentFractions along =
+        closestOnSegments(f.ref[0], f.ref[1] - f.ref[0], f.inc[0], f.inc[1] - f.inc[0]);
+    const bool cornerR = along.s == 0.0f || along.s == 1.0f;
+    const bool cornerI = along.t == 0.0f || along.t == 1.0f;
     if (!cornerR || !cornerI)
     {
         return std::nullopt;
     }
-    const Vec2 cr = f.s == 0.0f ? r0 : r1;
-    const Vec2 ci = f.t == 0.0f ? i0 : i1;
+    const Vec2 cr = along.s == 0.0f ? f.ref[0] : f.ref[1];
+    const Vec2 ci = along.t == 0.0f ? f.inc[0] : f.inc[1];
     const float distance = length(ci - cr);
     float nearest = FLT_MAX;
     for (int k = 0; k < clipped.pointCount; ++k)
@@ -240,19 +242,35 @@ std::optional<Manifold> cornerToCorner(const Obb& a, const Obb& b, bool flip, in
         return std::nullopt;
     }
     const Vec2 n = (1.0f / distance) * (ci - cr);
-    const int vr = (refFace + (f.s == 0.0f ? 0 : 1)) & 3;
-    const int vi = (incFace + (f.t == 0.0f ? 0 : 1)) & 3;
+    const auto vr = static_cast<std::uint8_t>((f.refFace + (along.s == 0.0f ? 0 : 1)) & 3);
+    const auto vi = static_cast<std::uint8_t>((f.incFace + (along.t == 0.0f ? 0 : 1)) & 3);
     Manifold m;
     m.normal = flip ? -n : n;
     m.pointCount = 1;
     m.points[0].point = 0.5f * (cr + ci);
     m.points[0].separation = distance;
-    m.points[0].id = flip ? FeatureId{static_cast<std::uint8_t>(vi), static_cast<std::uint8_t>(vr),
-                                      FeatureType::Vertex, FeatureType::Vertex}
-                          : FeatureId{static_cast<std::uint8_t>(vr), static_cast<std::uint8_t>(vi),
-                                      FeatureType::Vertex, FeatureType::Vertex};
+    m.points[0].id = flip ? FeatureId{vi, vr, FeatureType::Vertex, FeatureType::Vertex}
+                          : FeatureId{vr, vi, FeatureType::Vertex, FeatureType::Vertex};
     return m;
 }
+
+// The one-point manifold of box a and a circle of radius r centred at c (in a's frame) whose
+// closest feature lies on the line through planePoint with normal n.
+inline Manifold circleManifold(const Obb& a, Vec2 c, float r, Vec2 n, Vec2 planePoint)
+{
+    Manifold m;
+    const float dist = dot(c - planePoint, n);
+    const Vec2 onBox = c - dist * n;
+    const Vec2 onCircle = c - r * n;
+    m.normal = rotate(a.rot, n);
+    m.pointCount = 1;
+    m.points[0].point = toWorld(a, 0.5f * (onBox + onCircle));
+    m.points[0].separation = dist - r;
+    m.points[0].id = {};
+    return m;
+}
+
+} // namespace
 
 Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
 {
@@ -273,14 +291,9 @@ Manifold collideBoxes(const Obb& a, const Obb& b, float speculativeDistance)
     // Which box gives the reference face, picked by index rather than by a branch; only its
     // face needs choosing.
     const bool flip = maxB > maxA + kReferenceFaceTolerance;
-    const int refFace = detail::bestFace(seps[flip ? 1 : 0]);
-    const Manifold clipped = clipBoxes(a, b, flip, refFace, speculativeDistance);
-    // Apart by more than a hair, the nearest features may be two corners: Box2D v3's test.
-    if (std::max(maxA, maxB) > 0.1f * detail::kLinearSlop)
-    {
-        return cornerToCorner(a, b, flip, refFace, clipped, speculativeDistance).value_or(clipped);
-    }
-    return clipped;
+    const FacePair faces = facePair(a, b, flip, detail::bestFace(seps[flip ? 1 : 0]));
+    const Manifold clipped = clipBoxes(faces, flip, speculativeDistance);
+    return cornerToCorner(faces, flip, clipped, std::max(maxA, maxB), speculativeDistance).value_or(clipped);
 }
 
 Manifold collideBoxCircle(const Obb& a, const Circle& b, float speculativeDistance)
@@ -403,17 +416,13 @@ Manifold collideBoxesHidingFaces(const Obb& a, const Obb& b, float speculativeDi
     {
         return {};
     }
-    const Manifold clipped = clipBoxes(a, b, flip, best[flip ? 1 : 0], speculativeDistance);
-    if (real > 0.1f * kLinearSlop)
+    const FacePair faces = facePair(a, b, flip, best[flip ? 1 : 0]);
+    const Manifold clipped = clipBoxes(faces, flip, speculativeDistance);
+    // Corner to corner as collideBoxes does, where both corners may push along that line.
+    const std::optional<Manifold> corners = cornerToCorner(faces, flip, clipped, real, speculativeDistance);
+    if (corners && normalAllowed(a, hiddenA, corners->normal) && normalAllowed(b, hiddenB, -corners->normal))
     {
-        // Corner to corner as collideBoxes does, where both corners may push along that line.
-        const std::optional<Manifold> corners =
-            cornerToCorner(a, b, flip, best[flip ? 1 : 0], clipped, speculativeDistance);
-        if (corners && normalAllowed(a, hiddenA, corners->normal) &&
-            normalAllowed(b, hiddenB, -corners->normal))
-        {
-            return *corners;
-        }
+        return *corners;
     }
     return clipped;
 }

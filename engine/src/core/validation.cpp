@@ -153,14 +153,6 @@ void validateSubSteps(const char* function, int subSteps)
     }
 }
 
-void validateRecycleDistance(const char* function, float metres)
-{
-    if (!std::isfinite(metres) || metres < 0.0f)
-    {
-        fail(function, "contactRecycleDistance must be finite and >= 0");
-    }
-}
-
 void validateContactTuning(const char* function, float hertz, float dampingRatio, float pushMaxSpeed)
 {
     if (!std::isfinite(hertz) || !(hertz > 0.0f))

@@ -26,7 +26,5 @@ void validateIterations(const char* function, int velocityIterations, int positi
 void validateSolver(const char* function, Solver solver);
 void validateSubSteps(const char* function, int subSteps);
 void validateContactTuning(const char* function, float hertz, float dampingRatio, float pushMaxSpeed);
-// contactRecycleDistance: finite and >= 0.
-void validateRecycleDistance(const char* function, float metres);
 
 } // namespace oblique::detail

@@ -22,7 +22,7 @@ World::World(const WorldDef& def) : m_impl(std::make_unique<WorldState>())
     validateSolver("World", def.solver);
     validateSubSteps("World", def.subSteps);
     validateContactTuning("World", def.contactHertz, def.contactDampingRatio, def.contactPushMaxSpeed);
-    validateRecycleDistance("World", def.contactRecycleDistance);
+    requireNonNegative("World", "contactRecycleDistance", def.contactRecycleDistance);
     if (!std::isfinite(def.restitutionThreshold) || def.restitutionThreshold < 0.0f)
     {
         fail("World", "restitutionThreshold must be finite and >= 0");
@@ -77,7 +77,7 @@ void World::setContactTuning(float hertz, float dampingRatio, float pushMaxSpeed
 
 void World::setContactRecycleDistance(float metres)
 {
-    validateRecycleDistance("setContactRecycleDistance", metres);
+    requireNonNegative("setContactRecycleDistance", "contactRecycleDistance", metres);
     m_impl->def.contactRecycleDistance = metres;
 }
 
