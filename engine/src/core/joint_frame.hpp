@@ -110,6 +110,22 @@ inline float boundImpulse(float& accumulated, float effectiveMass, float speed, 
     return accumulated - old;
 }
 
+// A motor or limit switched off since the last step lets go: its last impulse is not warm started
+// into every step after (it would push on with nothing solving it back).
+template <class Def>
+void forgetSwitchedOff(const Def& def, float& motorImpulse, float& lowerImpulse, float& upperImpulse)
+{
+    if (!def.enableMotor)
+    {
+        motorImpulse = 0.0f;
+    }
+    if (!def.enableLimit)
+    {
+        lowerImpulse = 0.0f;
+        upperImpulse = 0.0f;
+    }
+}
+
 // The effective mass of a point two bodies share, as a matrix (its inverse, K, here): the velocity
 // a unit impulse at the anchors gives their relative motion.
 inline Mat22 pointMassInverse(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB)

@@ -84,6 +84,7 @@ void prepareJoint(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx
     j.axis = s.axis;
     // The impulses are a whole step's; warm starting applies them every substep.
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
+    forgetSwitchedOff(j.def, j.motorImpulse, j.lowerImpulse, j.upperImpulse);
     j.impulse *= warmStartScale;
     j.motorImpulse *= warmStartScale;
     j.lowerImpulse *= warmStartScale;

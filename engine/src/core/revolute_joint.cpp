@@ -103,6 +103,7 @@ void prepareJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx,
                     bodies.velocities[static_cast<std::size_t>(f.indexB)].invInertia;
     j.axialMass = k > 0.0f ? 1.0f / k : 0.0f;
     j.treeLimitReleased = false;
+    forgetSwitchedOff(j.def, j.motorImpulse, j.lowerImpulse, j.upperImpulse);
     j.linearImpulse *= warmStartScale;
     j.motorImpulse *= warmStartScale;
     j.lowerImpulse *= warmStartScale;

@@ -79,6 +79,11 @@ void prepareJoint(WheelJoint& j, const JointFrame& f, const StepContext& ctx, co
     j.spring = makeSoftness(j.def.hertz, j.def.dampingRatio, ctx.h);
     j.axis = s.axis;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
+    forgetSwitchedOff(j.def, j.motorImpulse, j.lowerImpulse, j.upperImpulse);
+    if (j.def.hertz == 0.0f)
+    {
+        j.springImpulse = 0.0f;
+    }
     j.perpImpulse *= warmStartScale;
     j.springImpulse *= warmStartScale;
     j.motorImpulse *= warmStartScale;
