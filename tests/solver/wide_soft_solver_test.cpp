@@ -3,6 +3,7 @@
 // with the soft push and in the relax pass.
 
 #include "constraint_graph.hpp"
+#include "random_bodies.hpp"
 #include "soft_contact_solver.hpp"
 #include "wide_soft_solver.hpp"
 
@@ -40,17 +41,8 @@ Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int cons
     p.deltas.resize(static_cast<std::size_t>(bodyCount));
     for (int i = 1; i < bodyCount; ++i)
     {
-        SolverVelocity& b = p.bodies[static_cast<std::size_t>(i)];
-        b.v = {3.0f * unit(rng), 3.0f * unit(rng)};
-        b.w = 2.0f * unit(rng);
-        if (i > kinematic)
-        {
-            b.invMass = positive(rng);
-            b.invInertia = unit(rng) > 0.8f ? 0.0f : positive(rng);
-        }
-        const float turn = 0.05f * unit(rng);
-        p.deltas[static_cast<std::size_t>(i)] = {{0.02f * unit(rng), 0.02f * unit(rng)},
-                                                 {std::cos(turn), std::sin(turn)}};
+        p.bodies[static_cast<std::size_t>(i)] = randomVelocity(rng, i, kinematic);
+        p.deltas[static_cast<std::size_t>(i)] = randomDelta(rng);
     }
     const Softness soft = makeSoftness(30.0f, 10.0f, 1.0f / 240.0f);
     const Softness hard = makeSoftness(60.0f, 10.0f, 1.0f / 240.0f);

@@ -2,6 +2,7 @@
 // velocity and every accumulated impulse must come out bit for bit the same.
 
 #include "contact_solver.hpp"
+#include "random_bodies.hpp"
 
 #include <cstdint>
 #include <cstring>
@@ -32,14 +33,7 @@ Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int cons
     p.bodies.resize(static_cast<std::size_t>(bodyCount));
     for (int i = 1; i < bodyCount; ++i)
     {
-        SolverVelocity& b = p.bodies[static_cast<std::size_t>(i)];
-        b.v = {3.0f * unit(rng), 3.0f * unit(rng)};
-        b.w = 2.0f * unit(rng);
-        if (i > kinematic)
-        {
-            b.invMass = positive(rng);
-            b.invInertia = unit(rng) > 0.8f ? 0.0f : positive(rng); // some with fixed rotation
-        }
+        p.bodies[static_cast<std::size_t>(i)] = randomVelocity(rng, i, kinematic);
     }
     std::uniform_int_distribution<int> body(0, bodyCount - 1);
     for (int k = 0; k < constraintCount; ++k)

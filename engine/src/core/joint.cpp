@@ -361,6 +361,7 @@ void prepareJoints(StepContext& ctx)
     Joints& joints = w.joints;
     joints.solved.clear();
     joints.treeBodies.clear();
+    joints.wide.hinges.clear();
     const auto slots = static_cast<std::uint32_t>(joints.records.size());
     for (std::uint32_t i = 0; i < slots; ++i)
     {
@@ -375,26 +376,29 @@ void prepareJoints(StepContext& ctx)
         joints.treeBodies.push_back(joinsTreesOf(j) ? std::pair{j.frame.indexA, j.frame.indexB}
                                                     : std::pair{std::int32_t{-1}, std::int32_t{-1}});
     }
+    joints.oneAtATime.assign(joints.solved.begin(), joints.solved.end());
 }
 
 void warmStartJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    for (const std::uint32_t i : w.joints.solved)
+    for (const std::uint32_t i : w.joints.oneAtATime)
     {
         JointRecord& j = w.joints.records[i];
         visitKind(j, [&](const auto& kind) { warmStartJoint(kind, j.frame, w.solverBodies); });
     }
+    warmStartWideJoints(ctx);
 }
 
 void solveJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    for (const std::uint32_t i : w.joints.solved)
+    for (const std::uint32_t i : w.joints.oneAtATime)
     {
         JointRecord& j = w.joints.records[i];
         visitKind(j, [&](auto& kind) { solveJoint(kind, j.frame, ctx, w.solverBodies); });
     }
+    solveWideJoints(ctx);
 }
 
 bool solveJointPositions(StepContext& ctx)
@@ -415,6 +419,7 @@ void storeJointImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     const auto toStep = static_cast<float>(ctx.subSteps);
+    finishWideJoints(ctx);
     for (const std::uint32_t i : w.joints.solved)
     {
         visitKind(w.joints.records[i], [toStep](auto& kind) { storeJointImpulses(kind, toStep); });

@@ -15,6 +15,7 @@
 #include "revolute_joint.hpp"
 #include "weld_joint.hpp"
 #include "wheel_joint.hpp"
+#include "wide_joint_solver.hpp"
 
 #include <cstdint>
 #include <limits>
@@ -64,6 +65,10 @@ struct Joints
     // Per solved joint, noted while its record is at hand: its bodies' solver slots when the
     // joint trees take its type, {-1, -1} when not.
     std::vector<std::pair<std::int32_t, std::int32_t>> treeBodies;
+    // The solved joints the one-at-a-time passes take (all of them in ngs), in index order; soft
+    // step's plain hinges go four at a time instead.
+    std::vector<std::uint32_t> oneAtATime;
+    WideJointSolver wide;
 };
 
 inline JointType typeOf(const JointRecord& j)
@@ -99,8 +104,8 @@ bool treeTurnPushesOf(const JointRecord& j, float impulse);
 void releaseTreeTurnOf(JointRecord& j);
 void addTreeImpulseOf(JointRecord& j, Vec3 impulse);
 
-// The joint stages, in the order the step runs them. Joints are solved one at a time in index
-// order, before the contacts, in every pass.
+// The joint stages, in the order the step runs them. Joints are solved before the contacts in
+// every pass: one at a time in index order, then (soft step) the plain hinges four at a time.
 void prepareJoints(StepContext& ctx);
 void warmStartJoints(StepContext& ctx);
 // One pass over every joint: with the push (ctx.useBias) or without it (soft step's relax, ngs).

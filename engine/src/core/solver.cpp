@@ -17,7 +17,8 @@
 //   refit proxies   broad phase                                            (broad_phase.cpp)
 // Contacts are one kind of constraint, joints another (joint.cpp, one file per type): joints
 // are prepared, warm started and solved before the contacts in every stage, one at a time in
-// index order; ngs corrects their positions after the contacts'.
+// index order (soft step's plain hinges then four at a time: wide_joint_solver.cpp); ngs corrects
+// their positions after the contacts'.
 
 #include "oblique/world.hpp"
 #include "step_context.hpp"
@@ -270,6 +271,7 @@ void solveSoftStep(StepContext& ctx)
     updateConstraintGraph(ctx.world);
     prepareJoints(ctx);
     buildJointTrees(ctx);
+    buildWideJoints(ctx);
     prepareSoftContacts(ctx);
     for (int i = 0; i < ctx.subSteps; ++i)
     {

@@ -1,7 +1,7 @@
 #pragma once
-// Internal: what both four-lane contact solvers do the same way: the lanes' body velocities
-// gathered and scattered, and a contact's normal impulses applied, one point or two solved
-// together, operation for operation as the scalar solvers do it.
+// Internal: what the four-lane solvers do the same way: the lanes' body velocities and motion
+// since the step began gathered, velocities scattered, and a contact's normal impulses applied, one point or
+// two solved together, operation for operation as the scalar solvers do it.
 
 #include "float4.hpp"
 #include "solver_body.hpp"
@@ -39,6 +39,29 @@ inline void scatter(std::vector<SolverVelocity>& bodies, const std::int32_t (&in
         b.v = {v.vx[lane], v.vy[lane]};
         b.w = v.w[lane];
     }
+}
+
+// The lanes' bodies' motion since the step began, for the separations.
+struct WideDelta
+{
+    Float4 dpx;
+    Float4 dpy;
+    Float4 dqc;
+    Float4 dqs;
+};
+
+inline WideDelta gather(const std::vector<SolverDelta>& deltas, const std::int32_t (&index)[4])
+{
+    WideDelta out;
+    for (int lane = 0; lane < 4; ++lane)
+    {
+        const SolverDelta& d = deltas[static_cast<std::size_t>(index[lane])];
+        out.dpx[lane] = d.dp.x;
+        out.dpy[lane] = d.dp.y;
+        out.dqc[lane] = d.dq.c;
+        out.dqs[lane] = d.dq.s;
+    }
+    return out;
 }
 
 // A contact's new normal impulses, four lanes at once. `single` is the one-point lanes' new

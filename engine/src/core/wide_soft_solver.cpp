@@ -73,29 +73,6 @@ void packLane(WideSoftConstraint& w, int lane, std::int32_t source, const SoftCo
     }
 }
 
-// The lanes' bodies' motion since the step began, for the separations.
-struct WideDelta
-{
-    Float4 dpx;
-    Float4 dpy;
-    Float4 dqc;
-    Float4 dqs;
-};
-
-WideDelta gather(const std::vector<SolverDelta>& deltas, const std::int32_t (&index)[4])
-{
-    WideDelta out;
-    for (int lane = 0; lane < 4; ++lane)
-    {
-        const SolverDelta& d = deltas[static_cast<std::size_t>(index[lane])];
-        out.dpx[lane] = d.dp.x;
-        out.dpy[lane] = d.dp.y;
-        out.dqc[lane] = d.dq.c;
-        out.dqs[lane] = d.dq.s;
-    }
-    return out;
-}
-
 // push() on four lanes.
 void pushWide(WideVelocity& a, WideVelocity& b, const WideSoftConstraint& c, Float4 dx, Float4 dy, Float4 rdA,
               Float4 rdB, Float4 lambda)
