@@ -118,24 +118,63 @@ void warmStartHinges(SolverBodies& bodies, const WideHinge& c)
     scatter(bodies.velocities, c.indexB, b);
 }
 
-// The relax pass's projection of the lanes whose points drifted past the slop, one at a time
-// (rare once a net holds), with the anchors and mass the lane's solve uses.
-void projectDrifted(SolverBodies& bodies, const WideHinge& c, const WideAnchors& r, Float4 k11, Float4 k12,
-                    Float4 k22, Float4 gapSquared)
+// advance() on four lanes.
+void advanceWide(Float4& qc, Float4& qs, Float4 da)
+{
+    const Float4 c = qc - da * qs;
+    const Float4 s = qs + da * qc;
+    const Float4 inv = splat(1.0f) / sqrt4(c * c + s * s);
+    qc = c * inv;
+    qs = s * inv;
+}
+
+// moveBody() for the lanes in `moved`: the poses and the motion since the step began.
+void moveBodies(SolverBodies& bodies, const std::int32_t (&index)[4], Mask4 moved, Float4 dcx, Float4 dcy,
+                Float4 da)
 {
     for (int lane = 0; lane < 4; ++lane)
     {
-        if (!(gapSquared[lane] > kJointProjectionSlop * kJointProjectionSlop))
+        if (moved[lane] == 0)
         {
             continue;
         }
-        JointFrame f;
-        f.indexA = c.indexA[lane];
-        f.indexB = c.indexB[lane];
-        f.deltaCenter = {c.deltaCenterX[lane], c.deltaCenterY[lane]};
-        const Mat22 massInverse{{k11[lane], k12[lane]}, {k12[lane], k22[lane]}};
-        projectSharedPoint(f, bodies, {r.rAx[lane], r.rAy[lane]}, {r.rBx[lane], r.rBy[lane]}, massInverse);
+        SolverPose& pose = bodies.poses[static_cast<std::size_t>(index[lane])];
+        SolverDelta& delta = bodies.deltas[static_cast<std::size_t>(index[lane])];
+        Float4 q{pose.q.c, delta.dq.c, 0.0f, 0.0f};
+        Float4 qs{pose.q.s, delta.dq.s, 0.0f, 0.0f};
+        advanceWide(q, qs, splat(da[lane]));
+        pose.c += Vec2{dcx[lane], dcy[lane]};
+        pose.a += da[lane];
+        pose.q = {q[0], qs[0]};
+        delta.dp += Vec2{dcx[lane], dcy[lane]};
+        delta.dq = {q[1], qs[1]};
     }
+}
+
+// The relax pass's projection (projectSharedPoint) on four lanes: a shared point drifted apart by
+// more than kJointProjectionSlop is moved back to it, both bodies by their inverse masses.
+void projectWide(SolverBodies& bodies, const WideHinge& c, const WideAnchors& r, Float4 k11, Float4 k12,
+                 Float4 k22, Float4 sx, Float4 sy, Mask4 drifted)
+{
+    const Float4 zero = splat(0.0f);
+    const Float4 gap = sqrt4(sx * sx + sy * sy);
+    const Float4 scale = (gap - splat(kJointProjectionSlop)) / gap;
+    const Float4 bx = scale * sx;
+    const Float4 by = scale * sy;
+    Float4 det = k11 * k22 - k12 * k12;
+    det = det != zero ? splat(1.0f) / det : det;
+    // p = -solve(K, b); A is moved by -p, B by p.
+    const Float4 px = -(det * (k22 * bx - k12 * by));
+    const Float4 py = -(det * (k11 * by - k12 * bx));
+    const Float4 ax = -px;
+    const Float4 ay = -py;
+    const Mask4 movesA = drifted & ((c.invMassA != zero) | (c.invInertiaA != zero));
+    const Mask4 movesB = drifted & ((c.invMassB != zero) | (c.invInertiaB != zero));
+    moveBodies(bodies, c.indexA, movesA, c.invMassA * ax, c.invMassA * ay,
+               c.invInertiaA * (r.rAx * ay - r.rAy * ax));
+    moveBodies(bodies, c.indexB, movesB, c.invMassB * px, c.invMassB * py,
+               c.invInertiaB * (r.rBx * py - r.rBy * px));
+    ++bodies.poseVersion;
 }
 
 // solveSharedPoint on four lanes.
@@ -156,11 +195,10 @@ void solveHinges(SolverBodies& bodies, WideHinge& c, const StepContext& ctx)
     const Float4 sy = (c.deltaCenterY + (db.dpy - da.dpy)) + (r.rBy - r.rAy);
     if (ctx.projectJoints)
     {
-        const Float4 gapSquared = sx * sx + sy * sy;
-        const Mask4 drifted = gapSquared > splat(kJointProjectionSlop * kJointProjectionSlop);
+        const Mask4 drifted = sx * sx + sy * sy > splat(kJointProjectionSlop * kJointProjectionSlop);
         if ((drifted[0] | drifted[1] | drifted[2] | drifted[3]) != 0)
         {
-            projectDrifted(bodies, c, r, k11, k12, k22, gapSquared);
+            projectWide(bodies, c, r, k11, k12, k22, sx, sy, drifted);
         }
     }
     const Float4 speedX = (b.vx + -b.w * r.rBy) - (a.vx + -a.w * r.rAy);
