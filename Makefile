@@ -1,5 +1,5 @@
 # Thin wrapper over CMake presets. Every target installs missing dependencies first.
-.PHONY: all deps build build-dev run test bench bench-scale soak fuzz lint format clean
+.PHONY: all deps build build-dev run test bench bench-scale soak fuzz tsan lint format clean
 
 all: build
 
@@ -36,6 +36,7 @@ test: build build-dev
 bench: build
 	build/release/bench/oblique-bench-collision
 	build/release/bench/oblique-bench-world
+	build/release/bench/oblique-bench-threads
 	build/release/bench/oblique-bench-snapshot
 	@if [ -n "$$DISPLAY" ]; then \
 	  build/release/bench/oblique-bench-sprites; \
@@ -54,6 +55,12 @@ soak: build
 # The libFuzzer targets, each for FUZZ_SECONDS (default 60), in their own clang build (docs/fuzzing.md).
 fuzz: deps
 	scripts/run-fuzzers
+
+# The threaded step's tests under ThreadSanitizer, in a build of their own.
+tsan: deps
+	cmake --preset tsan
+	cmake --build --preset tsan
+	ctest --preset tsan
 
 lint: build
 	scripts/lint build/release

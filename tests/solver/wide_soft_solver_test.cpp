@@ -167,9 +167,9 @@ TEST(WideSoftSolver, FourLanesGiveTheBitsOfOneAtATime)
         Problem four = start;
         WideSoftSolver wide;
         wide.build(four.constraints, four.groupStart, four.bodies);
-        wide.warmStart(four.bodies, four.constraints);
-        wide.solve(four.bodies, four.deltas, four.constraints, 240.0f, 3.0f, true);
-        wide.solve(four.bodies, four.deltas, four.constraints, 240.0f, 3.0f, false);
+        wide.warmStart(four.bodies, four.constraints, TaskSystem{});
+        wide.solve(four.bodies, four.deltas, four.constraints, 240.0f, 3.0f, true, TaskSystem{});
+        wide.solve(four.bodies, four.deltas, four.constraints, 240.0f, 3.0f, false, TaskSystem{});
         wide.unpack(four.constraints);
         ASSERT_FALSE(wide.wide.empty()) << "seed " << seed << ": nothing went down the wide path";
         ASSERT_TRUE(sameBits(one.bodies, four.bodies)) << "seed " << seed;

@@ -268,6 +268,9 @@ public:
     void setContinuous(bool enabled);
     void setRestitutionThreshold(float metresPerSecond);
     void setImpulseEvents(bool enabled);
+    /// The threads later steps may use (WorldDef::tasks); a default TaskSystem runs them on the
+    /// calling thread. Refused while a step's callback runs.
+    void setTaskSystem(const TaskSystem& tasks);
     /// Looks at every solid contact before the solver each step (see pre_solve.hpp); an empty
     /// callback removes it.
     void setPreSolve(PreSolveCallback callback);

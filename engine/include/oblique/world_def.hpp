@@ -1,6 +1,7 @@
 #pragma once
 /// Settings a world is created with; every field can also be changed later through World.
 
+#include "oblique/task_system.hpp"
 #include "oblique/vec2.hpp"
 
 #include <cstdint>
@@ -43,6 +44,9 @@ struct WorldDef
     bool continuous = true;
     float restitutionThreshold = 1.0f; ///< m/s, >= 0: slower normal approach does not bounce
     bool impulseEvents = false;        ///< report each touching contact's impulses after every step
+    /// Threads the step may use (soft step's solver and the narrow phase); unset: the calling
+    /// thread only. Not part of a snapshot: a restored world keeps its own.
+    TaskSystem tasks{};
 };
 
 } // namespace oblique

@@ -3,7 +3,9 @@
 // fell asleep; in soft step, a pair that has barely moved keeps its manifold, moved with it: see
 // contact_recycling.hpp), and ended when the boxes part or a shape goes.
 
+#include "buffers.hpp"
 #include "contact_recycling.hpp"
+#include "parallel_for.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -252,11 +254,118 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     cacheManifold(*this, contact);
 }
 
+// The first half: what a contact's own shapes and bodies decide, touching nothing but the contact.
+CollideResult WorldState::collideContact(std::int32_t c, float dt)
+{
+    Contact& contact = contacts[static_cast<std::size_t>(c)];
+    if ((contact.flags & kContactAlive) == 0)
+    {
+        return CollideResult::Skip;
+    }
+    if (!records[contact.a].awake && !records[contact.b].awake && (contact.flags & kContactRecheck) == 0)
+    {
+        return CollideResult::Asleep;
+    }
+    if (!overlaps(tree.fatAabb(shapes[contact.shapeA].proxyId), tree.fatAabb(shapes[contact.shapeB].proxyId)))
+    {
+        return CollideResult::Parted;
+    }
+    const ShapeGeometry& ga = geometry(contact.shapeA);
+    const ShapeGeometry& gb = geometry(contact.shapeB);
+    if ((contact.flags & kContactSensor) != 0)
+    {
+        return overlap(ga, gb) ? CollideResult::SensorTouching : CollideResult::SensorApart;
+    }
+    // Continuous collision is this look-ahead: as far as the two can move in the step.
+    const float lookAhead = def.continuous ? dt * (speedBounds[contact.a] + speedBounds[contact.b]) : 0.0f;
+    if (mayRecycle(*this, contact, lookAhead, (contact.flags & kContactTouching) != 0))
+    {
+        recycleManifold(*this, contact);
+        return CollideResult::Recycled;
+    }
+    findManifold(contact, ga, gb, kSpeculativeDistance + lookAhead);
+    return CollideResult::Found;
+}
+
+// The second half, in contact order on the calling thread: ending parted pairs, the pre-solve
+// callback, waking and the touch and sensor events.
+void WorldState::finishContact(std::int32_t c, CollideResult result)
+{
+    if (result == CollideResult::Skip || result == CollideResult::Asleep)
+    {
+        return;
+    }
+    if (result == CollideResult::Parted)
+    {
+        destroyContact(c, true);
+        return;
+    }
+    Contact& contact = contacts[static_cast<std::size_t>(c)];
+    const ShapeRecord& shapeA = shapes[contact.shapeA];
+    const bool wasTouching = (contact.flags & kContactTouching) != 0;
+    bool touching = false;
+    if (result == CollideResult::SensorApart || result == CollideResult::SensorTouching)
+    {
+        touching = result == CollideResult::SensorTouching;
+        if (touching != wasTouching)
+        {
+            const SensorEvent e = shapeA.def.isSensor
+                                      ? SensorEvent{idOf(contact.a), idOf(contact.b),
+                                                    shapeIdOf(contact.shapeA), shapeIdOf(contact.shapeB)}
+                                      : SensorEvent{idOf(contact.b), idOf(contact.a),
+                                                    shapeIdOf(contact.shapeB), shapeIdOf(contact.shapeA)};
+            (touching ? sensorBeginEvents : sensorEndEvents).push_back(e);
+        }
+    }
+    else
+    {
+        recycledContacts += result == CollideResult::Recycled ? 1 : 0;
+        // Without a callback the step's values are the contact's own, set once at creation.
+        if (preSolve)
+        {
+            resetStepValues(contact);
+            if (contact.manifold.pointCount > 0)
+            {
+                callPreSolve(contact);
+            }
+        }
+        for (int i = 0; i < contact.manifold.pointCount; ++i)
+        {
+            touching = touching || contact.manifold.points[i].separation <= kTouchingDistance;
+        }
+        if (touching != wasTouching)
+        {
+            wake(contact.a);
+            wake(contact.b);
+            const BodyId a = idOf(contact.a);
+            const BodyId b = idOf(contact.b);
+            const ShapeId sa = shapeIdOf(contact.shapeA);
+            const ShapeId sb = shapeIdOf(contact.shapeB);
+            if (touching)
+            {
+                beginEvents.push_back({a, b, sa, sb, touchingPart(contact.manifold)});
+                ++touchingContacts;
+            }
+            else
+            {
+                endEvents.push_back({a, b, sa, sb});
+                --touchingContacts;
+            }
+        }
+    }
+    const auto flags = static_cast<std::uint8_t>(contact.flags & ~kContactRecheck);
+    contact.flags =
+        static_cast<std::uint8_t>(touching ? (flags | kContactTouching) : (flags & ~kContactTouching));
+}
+
 // Updates every contact that has an awake body, and the sensor contacts marked for a recheck (a
 // sensor notices static and sleeping bodies too, which move only by hand, so a settled overlap
 // costs nothing): drops pairs whose fat boxes parted, computes manifolds (with speculative points
 // out to how far the pair can close in dt), carries impulses over by feature id, and reports
-// touch changes.
+// touch changes. The manifolds are found first, spread over the task system's workers (each
+// contact's own work); then, in contact order, what touches the world beyond a contact. A pair
+// whose bodies slept at the start but that an earlier contact woke is found then, as a single
+// pass in contact order would.
 void WorldState::collide(float dt)
 {
     recycledContacts = 0;
@@ -267,91 +376,23 @@ void WorldState::collide(float dt)
         speedBounds[i] = records[i].alive ? pointSpeedBound(records[i], states[i]) : 0.0f;
     }
     const auto contactEnd = static_cast<std::int32_t>(contacts.size());
+    refill(collideResults, contacts.size(), CollideResult::Skip);
+    parallelFor(def.tasks, contactEnd, kContactsPerTask,
+                [this, dt](int begin, int end)
+                {
+                    for (std::int32_t c = begin; c < end; ++c)
+                    {
+                        collideResults[static_cast<std::size_t>(c)] = collideContact(c, dt);
+                    }
+                });
     for (std::int32_t c = 0; c < contactEnd; ++c)
     {
-        Contact& contact = contacts[static_cast<std::size_t>(c)];
-        if ((contact.flags & kContactAlive) == 0)
+        CollideResult result = collideResults[static_cast<std::size_t>(c)];
+        if (result == CollideResult::Asleep)
         {
-            continue;
+            result = collideContact(c, dt);
         }
-        if (!records[contact.a].awake && !records[contact.b].awake && (contact.flags & kContactRecheck) == 0)
-        {
-            continue;
-        }
-        const ShapeRecord& shapeA = shapes[contact.shapeA];
-        const ShapeRecord& shapeB = shapes[contact.shapeB];
-        if (!overlaps(tree.fatAabb(shapeA.proxyId), tree.fatAabb(shapeB.proxyId)))
-        {
-            destroyContact(c, true);
-            continue;
-        }
-        const ShapeGeometry& ga = geometry(contact.shapeA);
-        const ShapeGeometry& gb = geometry(contact.shapeB);
-        const bool wasTouching = (contact.flags & kContactTouching) != 0;
-        bool touching = false;
-        if ((contact.flags & kContactSensor) != 0)
-        {
-            touching = overlap(ga, gb);
-            if (touching != wasTouching)
-            {
-                const SensorEvent e = shapeA.def.isSensor
-                                          ? SensorEvent{idOf(contact.a), idOf(contact.b),
-                                                        shapeIdOf(contact.shapeA), shapeIdOf(contact.shapeB)}
-                                          : SensorEvent{idOf(contact.b), idOf(contact.a),
-                                                        shapeIdOf(contact.shapeB), shapeIdOf(contact.shapeA)};
-                (touching ? sensorBeginEvents : sensorEndEvents).push_back(e);
-            }
-        }
-        else
-        {
-            // Continuous collision is this look-ahead: as far as the two can move in the step.
-            const float lookAhead =
-                def.continuous ? dt * (speedBounds[contact.a] + speedBounds[contact.b]) : 0.0f;
-            if (mayRecycle(*this, contact, lookAhead, wasTouching))
-            {
-                recycleManifold(*this, contact);
-                ++recycledContacts;
-            }
-            else
-            {
-                findManifold(contact, ga, gb, kSpeculativeDistance + lookAhead);
-            }
-            // Without a callback the step's values are the contact's own, set once at creation.
-            if (preSolve)
-            {
-                resetStepValues(contact);
-                if (contact.manifold.pointCount > 0)
-                {
-                    callPreSolve(contact);
-                }
-            }
-            for (int i = 0; i < contact.manifold.pointCount; ++i)
-            {
-                touching = touching || contact.manifold.points[i].separation <= kTouchingDistance;
-            }
-            if (touching != wasTouching)
-            {
-                wake(contact.a);
-                wake(contact.b);
-                const BodyId a = idOf(contact.a);
-                const BodyId b = idOf(contact.b);
-                const ShapeId sa = shapeIdOf(contact.shapeA);
-                const ShapeId sb = shapeIdOf(contact.shapeB);
-                if (touching)
-                {
-                    beginEvents.push_back({a, b, sa, sb, touchingPart(contact.manifold)});
-                    ++touchingContacts;
-                }
-                else
-                {
-                    endEvents.push_back({a, b, sa, sb});
-                    --touchingContacts;
-                }
-            }
-        }
-        const auto flags = static_cast<std::uint8_t>(contact.flags & ~kContactRecheck);
-        contact.flags =
-            static_cast<std::uint8_t>(touching ? (flags | kContactTouching) : (flags & ~kContactTouching));
+        finishContact(c, result);
     }
 }
 

@@ -112,4 +112,20 @@ inline Manifold touchingPart(const Manifold& m)
     return out;
 }
 
+// What the first half of the narrow phase found for a contact.
+enum class CollideResult : std::uint8_t
+{
+    Skip,           // not alive
+    Asleep,         // both bodies asleep and no recheck asked for: looked at again in the second
+                    // half, should an earlier contact wake one
+    Parted,         // the fat boxes parted: the contact ends
+    SensorApart,    // a sensor pair, not overlapping
+    SensorTouching, // ... overlapping
+    Found,          // a solid pair with a new manifold
+    Recycled,       // ... that kept its manifold, moved with the bodies
+};
+
+// The fewest contacts a worker takes at once in the narrow phase.
+inline constexpr int kContactsPerTask = 64;
+
 } // namespace oblique::detail

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <type_traits>
@@ -37,7 +38,7 @@ constexpr std::uint32_t kLayout = mixLayout<WorldDef>(mixLayout<BodyState>(mixLa
 
 // The version is raised whenever what is saved, or how, changes: an old buffer is then refused,
 // never misread.
-constexpr SealedFormat kFormat{{'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'}, 3, kLayout, "world snapshot"};
+constexpr SealedFormat kFormat{{'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'}, 4, kLayout, "world snapshot"};
 
 // Adds up what SnapshotWriter will write, so the buffer is sized once: a buffer of the same size
 // as last time (a rollback engine's every frame) is neither cleared nor grown.
@@ -158,12 +159,33 @@ private:
     bool m_failed = false;
 };
 
+// The settings without the task system: its pointers belong to this process, so they are saved
+// as unset, and a restored world keeps its own.
+template <class Io>
+void transferDef(Io& io, const WorldState& w)
+{
+    // The settings' bytes as they are (padding included, as every record is saved, so that a
+    // world saved twice unchanged gives the same bytes), the task system's zeroed.
+    std::array<std::byte, sizeof(WorldDef)> bytes{};
+    std::memcpy(bytes.data(), &w.def, sizeof(WorldDef));
+    std::fill_n(bytes.begin() + offsetof(WorldDef, tasks), sizeof(TaskSystem), std::byte{0});
+    io.value(bytes);
+}
+
+template <class Io>
+void transferDef(Io& io, WorldState& w)
+{
+    const TaskSystem kept = w.def.tasks;
+    io.value(w.def);
+    w.def.tasks = kept;
+}
+
 // One list of what a snapshot holds, in order, for writing and reading alike. W is WorldState
 // (reading) or const WorldState (writing).
 template <class Io, class W>
 void transferWorld(Io& io, W& w)
 {
-    io.value(w.def);
+    transferDef(io, w);
     io.array(w.states);
     io.array(w.records);
     io.array(w.freeBodies);

@@ -350,14 +350,14 @@ void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftCon
 void warmStartSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    w.contactSolver.softWide.warmStart(w.solverBodies.velocities, w.contactSolver.soft);
+    w.contactSolver.softWide.warmStart(w.solverBodies.velocities, w.contactSolver.soft, w.def.tasks);
 }
 
 void solveSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     w.contactSolver.softWide.solve(w.solverBodies.velocities, w.solverBodies.deltas, w.contactSolver.soft,
-                                   ctx.invH, ctx.pushMaxSpeed, ctx.useBias);
+                                   ctx.invH, ctx.pushMaxSpeed, ctx.useBias, w.def.tasks);
 }
 
 void finishSoftContacts(StepContext& ctx)

@@ -21,6 +21,7 @@
 // their positions after the contacts'.
 
 #include "oblique/world.hpp"
+#include "parallel_for.hpp"
 #include "step_context.hpp"
 #include "validation.hpp"
 #include "world_state.hpp"
@@ -38,6 +39,9 @@ namespace
 {
 
 using Clock = std::chrono::steady_clock;
+
+// The fewest bodies a worker takes at once: fewer cost more to hand out than to move.
+constexpr int kBodiesPerTask = 256;
 
 float millisecondsSince(Clock::time_point start)
 {
@@ -91,24 +95,34 @@ void gatherBodies(StepContext& ctx)
 }
 
 // Gravity, forces and damping over dt (a step, or a substep of soft step).
+void integrateVelocity(SolverBodies& bodies, std::size_t i, float dt)
+{
+    const SolverForces& f = bodies.forces[i];
+    if (!f.dynamic)
+    {
+        return;
+    }
+    SolverVelocity& sv = bodies.velocities[i];
+    sv.v += dt * f.acceleration;
+    sv.w += dt * f.invInertia * f.torque;
+    // Implicit damping: stable for any damping and step.
+    sv.v *= 1.0f / (1.0f + dt * f.linearDamping);
+    sv.w *= 1.0f / (1.0f + dt * f.angularDamping);
+}
+
 void integrateVelocities(StepContext& ctx, float dt)
 {
     SolverBodies& bodies = ctx.world.solverBodies;
-    const std::size_t bodyEnd = bodies.velocities.size();
-    for (std::size_t i = 1; i < bodyEnd; ++i)
-    {
-        const SolverForces& f = bodies.forces[i];
-        if (!f.dynamic)
-        {
-            continue;
-        }
-        SolverVelocity& sv = bodies.velocities[i];
-        sv.v += dt * f.acceleration;
-        sv.w += dt * f.invInertia * f.torque;
-        // Implicit damping: stable for any damping and step.
-        sv.v *= 1.0f / (1.0f + dt * f.linearDamping);
-        sv.w *= 1.0f / (1.0f + dt * f.angularDamping);
-    }
+    // Slot 0 is the immovable body: the items are slots 1 to the end.
+    const int bodyCount = static_cast<int>(bodies.velocities.size()) - 1;
+    parallelFor(ctx.world.def.tasks, bodyCount, kBodiesPerTask,
+                [&bodies, dt](int begin, int end)
+                {
+                    for (int i = begin + 1; i <= end; ++i)
+                    {
+                        integrateVelocity(bodies, static_cast<std::size_t>(i), dt);
+                    }
+                });
 }
 
 // Constraint stages: every kind of constraint, in turn (joints before contacts).
@@ -134,6 +148,33 @@ void solveVelocities(StepContext& ctx)
     finishContactVelocities(ctx);
 }
 
+// One body's move over dt (below).
+template <bool kKeepDeltas>
+void integratePosition(SolverBodies& bodies, std::size_t i, float dt, float maxTranslation, float maxRotation)
+{
+    SolverVelocity& v = bodies.velocities[i];
+    SolverPose& p = bodies.poses[i];
+    const Vec2 translation = dt * v.v;
+    if (lengthSquared(translation) > maxTranslation * maxTranslation)
+    {
+        v.v *= maxTranslation / length(translation);
+    }
+    const float rotation = dt * v.w;
+    if (rotation * rotation > maxRotation * maxRotation)
+    {
+        v.w *= maxRotation / std::fabs(rotation);
+    }
+    p.c += dt * v.v;
+    p.a += dt * v.w;
+    p.q = advance(p.q, dt * v.w);
+    if constexpr (kKeepDeltas)
+    {
+        SolverDelta& d = bodies.deltas[i];
+        d.dp += dt * v.v;
+        d.dq = advance(d.dq, dt * v.w);
+    }
+}
+
 // Moves the bodies by their velocities over dt, capping the motion so nothing tunnels wildly on a
 // bad frame (kMaxTranslation and kMaxRotation per whole step,
 // shared among its substeps). Soft step also keeps each body's motion since the step began.
@@ -142,31 +183,16 @@ void integratePositions(StepContext& ctx, float dt, float maxTranslation, float 
 {
     SolverBodies& bodies = ctx.world.solverBodies;
     ++bodies.poseVersion;
-    const std::size_t bodyEnd = bodies.velocities.size();
-    for (std::size_t i = 1; i < bodyEnd; ++i)
-    {
-        SolverVelocity& v = bodies.velocities[i];
-        SolverPose& p = bodies.poses[i];
-        const Vec2 translation = dt * v.v;
-        if (lengthSquared(translation) > maxTranslation * maxTranslation)
-        {
-            v.v *= maxTranslation / length(translation);
-        }
-        const float rotation = dt * v.w;
-        if (rotation * rotation > maxRotation * maxRotation)
-        {
-            v.w *= maxRotation / std::fabs(rotation);
-        }
-        p.c += dt * v.v;
-        p.a += dt * v.w;
-        p.q = advance(p.q, dt * v.w);
-        if constexpr (kKeepDeltas)
-        {
-            SolverDelta& d = bodies.deltas[i];
-            d.dp += dt * v.v;
-            d.dq = advance(d.dq, dt * v.w);
-        }
-    }
+    const int bodyCount = static_cast<int>(bodies.velocities.size()) - 1;
+    parallelFor(ctx.world.def.tasks, bodyCount, kBodiesPerTask,
+                [&](int begin, int end)
+                {
+                    for (int i = begin + 1; i <= end; ++i)
+                    {
+                        integratePosition<kKeepDeltas>(bodies, static_cast<std::size_t>(i), dt,
+                                                       maxTranslation, maxRotation);
+                    }
+                });
 }
 
 void solvePositions(StepContext& ctx)

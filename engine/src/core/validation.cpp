@@ -153,6 +153,22 @@ void validateSubSteps(const char* function, int subSteps)
     }
 }
 
+void validateTaskSystem(const char* function, const TaskSystem& tasks)
+{
+    if (tasks.workerCount < 1 || tasks.workerCount > kMaxWorkers)
+    {
+        fail(function, "tasks.workerCount must be 1 to " + std::to_string(kMaxWorkers));
+    }
+    if ((tasks.enqueue == nullptr) != (tasks.finish == nullptr))
+    {
+        fail(function, "tasks.enqueue and tasks.finish must be set together");
+    }
+    if (tasks.workerCount > 1 && tasks.enqueue == nullptr)
+    {
+        fail(function, "tasks.workerCount > 1 needs tasks.enqueue and tasks.finish");
+    }
+}
+
 void validateContactTuning(const char* function, float hertz, float dampingRatio, float pushMaxSpeed)
 {
     if (!std::isfinite(hertz) || !(hertz > 0.0f))

@@ -25,6 +25,7 @@ void validateShape(const char* function, const ShapeDef& shape);
 void validateIterations(const char* function, int velocityIterations, int positionIterations);
 void validateSolver(const char* function, Solver solver);
 void validateSubSteps(const char* function, int subSteps);
+void validateTaskSystem(const char* function, const TaskSystem& tasks);
 void validateContactTuning(const char* function, float hertz, float dampingRatio, float pushMaxSpeed);
 
 } // namespace oblique::detail

@@ -6,11 +6,13 @@
 
 #include "buffers.hpp"
 #include "joint.hpp"
+#include "parallel_for.hpp"
 #include "step_context.hpp"
 #include "wide_lanes.hpp"
 #include "world_state.hpp"
 
 #include <array>
+#include <atomic>
 #include <bit>
 
 namespace oblique::detail
@@ -174,11 +176,10 @@ void projectWide(SolverBodies& bodies, const WideHinge& c, const WideAnchors& r,
                c.invInertiaA * (r.rAx * ay - r.rAy * ax));
     moveBodies(bodies, c.indexB, movesB, c.invMassB * px, c.invMassB * py,
                c.invInertiaB * (r.rBx * py - r.rBy * px));
-    ++bodies.poseVersion;
 }
 
-// solveSharedPoint on four lanes.
-void solveHinges(SolverBodies& bodies, WideHinge& c, const StepContext& ctx)
+// solveSharedPoint on four lanes; true when the projection moved a body.
+bool solveHinges(SolverBodies& bodies, WideHinge& c, const StepContext& ctx)
 {
     WideVelocity a = gather(bodies.velocities, c.indexA);
     WideVelocity b = gather(bodies.velocities, c.indexB);
@@ -193,12 +194,14 @@ void solveHinges(SolverBodies& bodies, WideHinge& c, const StepContext& ctx)
     // currentSeparation().
     const Float4 sx = (c.deltaCenterX + (db.dpx - da.dpx)) + (r.rBx - r.rAx);
     const Float4 sy = (c.deltaCenterY + (db.dpy - da.dpy)) + (r.rBy - r.rAy);
+    bool projected = false;
     if (ctx.projectJoints)
     {
         const Mask4 drifted = sx * sx + sy * sy > splat(kJointProjectionSlop * kJointProjectionSlop);
         if ((drifted[0] | drifted[1] | drifted[2] | drifted[3]) != 0)
         {
             projectWide(bodies, c, r, k11, k12, k22, sx, sy, drifted);
+            projected = true;
         }
     }
     const Float4 speedX = (b.vx + -b.w * r.rBy) - (a.vx + -a.w * r.rAy);
@@ -224,6 +227,7 @@ void solveHinges(SolverBodies& bodies, WideHinge& c, const StepContext& ctx)
     pushWide(a, b, c, r, px, py);
     scatter(bodies.velocities, c.indexA, a);
     scatter(bodies.velocities, c.indexB, b);
+    return projected;
 }
 
 } // namespace
@@ -278,6 +282,7 @@ void buildWideJoints(StepContext& ctx)
     std::size_t group = 0;
     for (std::size_t c = 0; c < kJointColors; ++c)
     {
+        s.colorGroups[c] = static_cast<std::int32_t>(group);
         for (std::int32_t n = start[c]; n < start[c + 1]; ++n)
         {
             const int lane = static_cast<int>((n - start[c]) % 4);
@@ -286,14 +291,24 @@ void buildWideJoints(StepContext& ctx)
             group += lane == 3 || n + 1 == start[c + 1] ? 1u : 0u;
         }
     }
+    s.colorGroups[kJointColors] = static_cast<std::int32_t>(group);
 }
 
 void warmStartWideJoints(StepContext& ctx)
 {
+    WideJointSolver& s = ctx.world.joints.wide;
     SolverBodies& bodies = ctx.world.solverBodies;
-    for (const WideHinge& c : ctx.world.joints.wide.hinges)
+    for (std::size_t color = 0; color < kJointColors; ++color)
     {
-        warmStartHinges(bodies, c);
+        const std::int32_t first = s.colorGroups[color];
+        parallelFor(ctx.world.def.tasks, s.colorGroups[color + 1] - first, kLaneGroupsPerTask,
+                    [&](int begin, int end)
+                    {
+                        for (std::int32_t g = first + begin; g < first + end; ++g)
+                        {
+                            warmStartHinges(bodies, s.hinges[static_cast<std::size_t>(g)]);
+                        }
+                    });
     }
     // Slot 0 stands for every static body: a non-finite impulse must not reach the next lane on it.
     bodies.velocities[0] = SolverVelocity{};
@@ -301,10 +316,30 @@ void warmStartWideJoints(StepContext& ctx)
 
 void solveWideJoints(StepContext& ctx)
 {
+    WideJointSolver& s = ctx.world.joints.wide;
     SolverBodies& bodies = ctx.world.solverBodies;
-    for (WideHinge& c : ctx.world.joints.wide.hinges)
+    // Set by any worker that moved a body, so that what is kept from the poses is found again.
+    std::atomic<bool> projected{false};
+    for (std::size_t color = 0; color < kJointColors; ++color)
     {
-        solveHinges(bodies, c, ctx);
+        const std::int32_t first = s.colorGroups[color];
+        parallelFor(ctx.world.def.tasks, s.colorGroups[color + 1] - first, kLaneGroupsPerTask,
+                    [&](int begin, int end)
+                    {
+                        bool moved = false;
+                        for (std::int32_t g = first + begin; g < first + end; ++g)
+                        {
+                            moved = solveHinges(bodies, s.hinges[static_cast<std::size_t>(g)], ctx) || moved;
+                        }
+                        if (moved)
+                        {
+                            projected.store(true, std::memory_order_relaxed);
+                        }
+                    });
+    }
+    if (projected.load(std::memory_order_relaxed))
+    {
+        ++bodies.poseVersion;
     }
     bodies.velocities[0] = SolverVelocity{};
 }

@@ -5,6 +5,7 @@
 #include "wide_soft_solver.hpp"
 
 #include "buffers.hpp"
+#include "parallel_for.hpp"
 #include "soft_contact_solver.hpp"
 #include "wide_lanes.hpp"
 
@@ -234,7 +235,8 @@ void WideSoftSolver::build(const std::vector<SoftContactConstraint>& constraints
 }
 
 void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,
-                               const std::vector<SoftContactConstraint>& constraints) const
+                               const std::vector<SoftContactConstraint>& constraints,
+                               const TaskSystem& tasks) const
 {
     for (const SoftBatch& batch : batches)
     {
@@ -243,17 +245,21 @@ void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,
             warmStartSoftContact(bodies,
                                  constraints[static_cast<std::size_t>(singles[static_cast<std::size_t>(i)])]);
         }
-        for (std::int32_t g = batch.wideBegin; g < batch.wideEnd; ++g)
-        {
-            warmStartWide(bodies, wide[static_cast<std::size_t>(g)]);
-        }
+        parallelFor(tasks, batch.wideEnd - batch.wideBegin, kLaneGroupsPerTask,
+                    [&](int begin, int end)
+                    {
+                        for (std::int32_t g = batch.wideBegin + begin; g < batch.wideBegin + end; ++g)
+                        {
+                            warmStartWide(bodies, wide[static_cast<std::size_t>(g)]);
+                        }
+                    });
     }
     bodies[0] = SolverVelocity{};
 }
 
 void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,
                            std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed,
-                           bool useBias)
+                           bool useBias, const TaskSystem& tasks)
 {
     for (const SoftBatch& batch : batches)
     {
@@ -263,10 +269,15 @@ void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vecto
                              constraints[static_cast<std::size_t>(singles[static_cast<std::size_t>(i)])],
                              invH, pushMaxSpeed, useBias);
         }
-        for (std::int32_t g = batch.wideBegin; g < batch.wideEnd; ++g)
-        {
-            solveWide(bodies, deltas, wide[static_cast<std::size_t>(g)], invH, pushMaxSpeed, useBias);
-        }
+        parallelFor(tasks, batch.wideEnd - batch.wideBegin, kLaneGroupsPerTask,
+                    [&](int begin, int end)
+                    {
+                        for (std::int32_t g = batch.wideBegin + begin; g < batch.wideBegin + end; ++g)
+                        {
+                            solveWide(bodies, deltas, wide[static_cast<std::size_t>(g)], invH, pushMaxSpeed,
+                                      useBias);
+                        }
+                    });
     }
     // Slot 0 stands for every static body. Lanes on it push nothing, as its inverse masses are
     // zero, unless an impulse went non-finite: that must not reach every other static contact.

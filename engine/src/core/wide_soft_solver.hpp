@@ -5,6 +5,7 @@
 // bouncy contacts and two-point contacts whose points nearly coincide are solved one at a time.
 
 #include "float4.hpp"
+#include "oblique/task_system.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -84,10 +85,12 @@ struct WideSoftSolver
     // then each colour's, colour k's from groupStart[k + 1] to groupStart[k + 2].
     void build(const std::vector<SoftContactConstraint>& constraints,
                const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies);
-    void warmStart(std::vector<SolverVelocity>& bodies,
-                   const std::vector<SoftContactConstraint>& constraints) const;
+    // A colour's four-lane groups are spread over the task system's workers.
+    void warmStart(std::vector<SolverVelocity>& bodies, const std::vector<SoftContactConstraint>& constraints,
+                   const TaskSystem& tasks) const;
     void solve(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,
-               std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed, bool useBias);
+               std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed, bool useBias,
+               const TaskSystem& tasks);
     // Copies the lanes' impulses back into the constraints they came from.
     void unpack(std::vector<SoftContactConstraint>& constraints) const;
 };

@@ -23,6 +23,7 @@ World::World(const WorldDef& def) : m_impl(std::make_unique<WorldState>())
     validateSubSteps("World", def.subSteps);
     validateContactTuning("World", def.contactHertz, def.contactDampingRatio, def.contactPushMaxSpeed);
     requireNonNegative("World", "contactRecycleDistance", def.contactRecycleDistance);
+    validateTaskSystem("World", def.tasks);
     if (!std::isfinite(def.restitutionThreshold) || def.restitutionThreshold < 0.0f)
     {
         fail("World", "restitutionThreshold must be finite and >= 0");
@@ -118,6 +119,14 @@ void World::setRestitutionThreshold(float metresPerSecond)
 void World::setImpulseEvents(bool enabled)
 {
     m_impl->def.impulseEvents = enabled;
+}
+
+void World::setTaskSystem(const TaskSystem& tasks)
+{
+    WorldState& w = *m_impl;
+    w.checkNotInCallback("setTaskSystem");
+    validateTaskSystem("setTaskSystem", tasks);
+    w.def.tasks = tasks;
 }
 
 void World::setPreSolve(PreSolveCallback callback)

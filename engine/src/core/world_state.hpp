@@ -55,7 +55,8 @@ struct WorldState
     SolverBodies solverBodies;
     ContactSolver contactSolver;
     Islands islands;
-    std::vector<float> speedBounds; // per body, this step: how fast any point of its shapes moves
+    std::vector<float> speedBounds;            // per body, this step: how fast any point of its shapes moves
+    std::vector<CollideResult> collideResults; // per contact, this step's narrow phase
 
     std::vector<ContactBeginEvent> beginEvents;
     std::vector<ContactEndEvent> endEvents;
@@ -125,6 +126,8 @@ struct WorldState
     // awake: the body moved by hand (a static body moves no other way), or fell asleep after moving.
     void recheckSensors(std::uint32_t body);
     void collide(float dt);
+    CollideResult collideContact(std::int32_t c, float dt);
+    void finishContact(std::int32_t c, CollideResult result);
     // A new manifold for the contact, its impulses carried over by feature and its cache set.
     void findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb, float speculative);
     // Lets the pre-solve callback see and change one contact for this step.

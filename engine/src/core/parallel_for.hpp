@@ -1,0 +1,40 @@
+#pragma once
+// Internal: a loop of the step over the world's task system. The items must be independent (each
+// writes only what is its own: a body of one colour, a contact), so that how they are split over
+// workers changes no bit of the result.
+
+#include "oblique/task_system.hpp"
+
+#include <type_traits>
+
+namespace oblique::detail
+{
+
+// The fewest four-lane groups of one colour a worker takes at once.
+inline constexpr int kLaneGroupsPerTask = 32;
+
+// Runs body(begin, end) over [0, count) in ranges of at least minRange items, on the calling
+// thread when the task system has one worker or the count is too small to split.
+template <class Body>
+void parallelFor(const TaskSystem& tasks, int count, int minRange, Body&& body)
+{
+    if (count <= 0)
+    {
+        return;
+    }
+    if (tasks.workerCount <= 1 || tasks.enqueue == nullptr || count < 2 * minRange)
+    {
+        body(0, count);
+        return;
+    }
+    using Stored = std::remove_reference_t<Body>;
+    const TaskFunction task = [](int begin, int end, int /*worker*/, void* context)
+    { (*static_cast<Stored*>(context))(begin, end); };
+    void* handle = tasks.enqueue(task, count, minRange, static_cast<void*>(&body), tasks.user);
+    if (handle != nullptr)
+    {
+        tasks.finish(handle, tasks.user);
+    }
+}
+
+} // namespace oblique::detail
