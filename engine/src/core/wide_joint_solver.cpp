@@ -232,40 +232,49 @@ bool solveHinges(SolverBodies& bodies, WideHinge& c, const StepContext& ctx)
 
 } // namespace
 
-void buildWideJoints(StepContext& ctx)
+namespace
 {
-    WorldState& w = ctx.world;
-    Joints& joints = w.joints;
+
+// Gives each plain hinge the first colour free of both its moving bodies and leaves every other
+// joint (and a hinge no colour fits) to the one-at-a-time passes. Returns each colour's count.
+std::array<std::int32_t, kJointColors> colorHinges(Joints& joints, const SolverBodies& bodies)
+{
     WideJointSolver& s = joints.wide;
-    const SolverBodies& bodies = w.solverBodies;
     refill(s.colorsOfSlot, bodies.velocities.size(), 0u);
     refill(s.colorOf, joints.solved.size(), std::int32_t{-1});
     joints.oneAtATime.clear();
-    std::array<std::int32_t, kJointColors + 1> start{};
+    std::array<std::int32_t, kJointColors> count{};
     for (std::size_t k = 0; k < joints.solved.size(); ++k)
     {
         const std::uint32_t i = joints.solved[k];
         const JointRecord& j = joints.records[i];
-        std::int32_t color = -1;
-        if (isPlainHinge(j))
-        {
-            color = takeColor(colorsOf(s.colorsOfSlot, bodies, j.frame.indexA),
-                              colorsOf(s.colorsOfSlot, bodies, j.frame.indexB));
-        }
+        const std::int32_t color = isPlainHinge(j)
+                                       ? takeColor(colorsOf(s.colorsOfSlot, bodies, j.frame.indexA),
+                                                   colorsOf(s.colorsOfSlot, bodies, j.frame.indexB))
+                                       : -1;
         s.colorOf[k] = color;
         if (color < 0)
         {
             joints.oneAtATime.push_back(i);
             continue;
         }
-        ++start[static_cast<std::size_t>(color) + 1];
+        ++count[static_cast<std::size_t>(color)];
     }
-    // Each colour's joints in solved order, and its groups of four.
+    return count;
+}
+
+// Lays the coloured hinges out colour after colour, in joint order within a colour, and packs
+// each colour into groups of four.
+void packHinges(Joints& joints, const SolverBodies& bodies,
+                const std::array<std::int32_t, kJointColors>& count)
+{
+    WideJointSolver& s = joints.wide;
+    std::array<std::int32_t, kJointColors + 1> start{};
     std::size_t groups = 0;
     for (std::size_t c = 0; c < kJointColors; ++c)
     {
-        groups += static_cast<std::size_t>((start[c + 1] + 3) / 4);
-        start[c + 1] += start[c];
+        groups += static_cast<std::size_t>((count[c] + 3) / 4);
+        start[c + 1] = start[c] + count[c];
     }
     refill(s.byColor, static_cast<std::size_t>(start[kJointColors]), std::int32_t{0});
     std::array<std::int32_t, kJointColors> next{};
@@ -292,6 +301,14 @@ void buildWideJoints(StepContext& ctx)
         }
     }
     s.colorGroups[kJointColors] = static_cast<std::int32_t>(group);
+}
+
+} // namespace
+
+void buildWideJoints(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    packHinges(w.joints, w.solverBodies, colorHinges(w.joints, w.solverBodies));
 }
 
 void warmStartWideJoints(StepContext& ctx)

@@ -46,7 +46,8 @@ struct WideJointSolver
     std::vector<std::int32_t> colorOf;       // per solved joint: its colour, or -1
     std::vector<std::int32_t> byColor;       // solved joints, colour after colour
     std::vector<WideHinge> hinges;           // colour after colour, each colour's last group padded
-    std::array<std::int32_t, kJointColors + 1> colorGroups{}; // colour c's hinges: [c], [c + 1])
+    std::array<std::int32_t, kJointColors + 1>
+        colorGroups{}; // colour c's hinges: [colorGroups[c], colorGroups[c + 1])
 };
 
 // Takes the plain hinges out of the one-at-a-time passes and packs them, after the joints are
