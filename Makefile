@@ -1,4 +1,7 @@
 # Thin wrapper over CMake presets. Every target installs missing dependencies first.
+# Tests run JOBS at a time (default: one per core).
+JOBS ?= $(shell nproc)
+
 .PHONY: all deps build build-dev run test bench bench-scale soak fuzz tsan lint format clean
 
 all: build
@@ -24,10 +27,10 @@ run: build
 	  echo "Sandbox screenshot written to $(CURDIR)/build/sandbox-screenshot.png"; \
 	fi
 
-test: build build-dev
-	ctest --preset release
+test: build build-dev tsan
+	ctest --preset release -j $(JOBS)
 	scripts/check-install build/release
-	ctest --preset dev
+	ctest --preset dev -j $(JOBS)
 	scripts/check-determinism build/release build/dev
 	scripts/check-cross-compiler build/release
 	scripts/lint build/release
@@ -60,7 +63,7 @@ fuzz: deps
 tsan: deps
 	cmake --preset tsan
 	cmake --build --preset tsan
-	ctest --preset tsan
+	ctest --preset tsan -j $(JOBS)
 
 lint: build
 	scripts/lint build/release
