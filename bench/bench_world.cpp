@@ -27,6 +27,7 @@
 #include <map>
 #include <oblique/compare/box2d_world.hpp>
 #include <oblique/compare/oblique_world.hpp>
+#include <oblique/lane_width.hpp>
 #include <oblique/scene_builders.hpp>
 #include <optional>
 #include <string>
@@ -202,6 +203,16 @@ void stepScene(benchmark::State& state, const SceneCase* c, const char* engine)
     g_records[c->key + "/" + engine].push_back(r);
 }
 
+// Oblique held to four lanes (SSE2) on a CPU that would choose eight (AVX2), for the ratio
+// between the two in the same run.
+void stepSceneFourLanes(benchmark::State& state, const SceneCase* c)
+{
+    const int chosen = laneWidth();
+    setLaneWidth(4);
+    stepScene<ObliqueWorld>(state, c, "oblique-4lanes");
+    setLaneWidth(chosen);
+}
+
 double medianOver(const std::vector<RunRecord>& records, const auto& field)
 {
     std::vector<double> v;
@@ -239,6 +250,12 @@ void printComparison(const SummaryReporter& r, const SceneCase& c)
     {
         std::printf("%s: oblique %.3f ms/step (%zu bodies; %.0f%% of a 60 Hz frame)\n", c.key.c_str(), *x,
                     c.scene.bodies.size(), 100.0 * *x / kFrameMs);
+    }
+    // Eight lanes against four, where both ran.
+    const std::optional<double> four = r.median(c.key + "/oblique-4lanes");
+    if (x && four)
+    {
+        std::printf("%s: oblique at %d lanes / at 4 lanes = %.2f\n", c.key.c_str(), laneWidth(), *x / *four);
     }
     // After a scene's ngs run: soft step against ngs, and ngs against Box2D 2.4.
     if (c.key.ends_with(kNgsSuffix))
@@ -487,6 +504,12 @@ int main(int argc, char** argv)
         if (c.withBox2d)
         {
             benchmark::RegisterBenchmark((c.key + "/box2d").c_str(), stepScene<Box2dWorld>, &c, "box2d")
+                ->Iterations(c.timedSteps)
+                ->Unit(benchmark::kMillisecond);
+        }
+        if (c.withBox2d && oblique::laneWidth() == 8)
+        {
+            benchmark::RegisterBenchmark((c.key + "/oblique-4lanes").c_str(), stepSceneFourLanes, &c)
                 ->Iterations(c.timedSteps)
                 ->Unit(benchmark::kMillisecond);
         }

@@ -1,8 +1,9 @@
-// Soft step's four-lane passes against the same constraints solved one at a time, colour by
-// colour: every body velocity and every impulse must come out bit for bit the same, in the pass
+// Soft step's four- and eight-lane passes against the same constraints solved one at a time,
+// colour by colour: every body velocity and every impulse must come out bit for bit the same, in the pass
 // with the soft push and in the relax pass.
 
 #include "constraint_graph.hpp"
+#include "oblique/lane_width.hpp"
 #include "random_bodies.hpp"
 #include "soft_contact_solver.hpp"
 #include "wide_soft_solver.hpp"
@@ -143,7 +144,7 @@ bool sameImpulses(const std::vector<SoftContactConstraint>& a, const std::vector
     return true;
 }
 
-TEST(WideSoftSolver, FourLanesGiveTheBitsOfOneAtATime)
+TEST(WideSoftSolver, FourAndEightLanesGiveTheBitsOfOneAtATime)
 {
     for (std::uint32_t seed = 1; seed <= 200; ++seed)
     {
@@ -163,17 +164,26 @@ TEST(WideSoftSolver, FourLanesGiveTheBitsOfOneAtATime)
             }
             one.bodies[0] = SolverVelocity{};
         }
-        // Four at a time.
-        Problem four = start;
-        WideSoftSolver wide;
-        wide.build(four.constraints, four.groupStart, four.bodies);
-        wide.warmStart(four.bodies, four.constraints, TaskSystem{});
-        wide.solve(four.bodies, four.deltas, four.constraints, 240.0f, 3.0f, true, TaskSystem{});
-        wide.solve(four.bodies, four.deltas, four.constraints, 240.0f, 3.0f, false, TaskSystem{});
-        wide.unpack(four.constraints);
-        ASSERT_FALSE(wide.wide.empty()) << "seed " << seed << ": nothing went down the wide path";
-        ASSERT_TRUE(sameBits(one.bodies, four.bodies)) << "seed " << seed;
-        ASSERT_TRUE(sameImpulses(one.constraints, four.constraints)) << "seed " << seed;
+        // Four at a time, and eight where the CPU can.
+        for (const int width : {4, 8})
+        {
+            if (width == 8 && !eightLanesAvailable())
+            {
+                continue;
+            }
+            Problem lanes = start;
+            WideSoftSolver wide;
+            wide.build(lanes.constraints, lanes.groupStart, lanes.bodies, width);
+            wide.warmStart(lanes.bodies, lanes.constraints, TaskSystem{});
+            wide.solve(lanes.bodies, lanes.deltas, lanes.constraints, 240.0f, 3.0f, true, TaskSystem{});
+            wide.solve(lanes.bodies, lanes.deltas, lanes.constraints, 240.0f, 3.0f, false, TaskSystem{});
+            wide.unpack(lanes.constraints);
+            ASSERT_FALSE((width == 8 ? wide.wide8.empty() : wide.wide.empty()))
+                << "seed " << seed << ": nothing went down the " << width << "-lane path";
+            ASSERT_TRUE(sameBits(one.bodies, lanes.bodies)) << "seed " << seed << ", " << width << " lanes";
+            ASSERT_TRUE(sameImpulses(one.constraints, lanes.constraints))
+                << "seed " << seed << ", " << width << " lanes";
+        }
     }
 }
 

@@ -1,37 +1,82 @@
 #pragma once
-// Internal: four floats (or four lane masks) that the compiler keeps in one vector register (GCC
-// and Clang vector extensions: SSE on x86-64), and the lane operations the wide solvers share.
+// Internal: lane vectors of N floats (or N lane masks) that the compiler keeps in one register
+// (GCC and Clang vector extensions: SSE for four lanes, AVX for eight), and the lane operations
+// the wide solvers share. Every operation is always inlined: a file built for AVX2 then emits no
+// copy of them that the linker could hand to code running on a CPU without it.
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #if defined(__SSE__)
 #include <xmmintrin.h>
 #endif
 
+#define OBLIQUE_LANE_INLINE [[gnu::always_inline]] inline
+
 namespace oblique::detail
 {
 
-using Float4 = float __attribute__((vector_size(16)));
-using Mask4 = std::int32_t __attribute__((vector_size(16)));
+// A template alias cannot carry a vector size that depends on N, so each width is spelt out.
+template <int N>
+struct LaneTypes;
 
-inline Float4 splat(float x)
+template <>
+struct LaneTypes<4>
+{
+    using Float = float __attribute__((vector_size(16)));
+    using Mask = std::int32_t __attribute__((vector_size(16)));
+};
+
+// Aligned to 32 bytes by name: left to the compiler, a file built without AVX would align them to
+// 16 and lay out the structures that hold them differently from the file built with it.
+template <>
+struct LaneTypes<8>
+{
+    using Float = float __attribute__((vector_size(32), aligned(32)));
+    using Mask = std::int32_t __attribute__((vector_size(32), aligned(32)));
+};
+static_assert(alignof(LaneTypes<8>::Float) == 32 && alignof(LaneTypes<8>::Mask) == 32);
+
+template <int N>
+using LaneFloat = typename LaneTypes<N>::Float;
+template <int N>
+using LaneMask = typename LaneTypes<N>::Mask;
+
+using Float4 = LaneFloat<4>;
+using Mask4 = LaneMask<4>;
+
+// Every lane x. The lanes are written out rather than added to zero, which would turn -0 into +0.
+template <class F>
+OBLIQUE_LANE_INLINE F splatLanes(float x)
+{
+    F out;
+    for (std::size_t lane = 0; lane < sizeof(F) / sizeof(float); ++lane)
+    {
+        out[lane] = x;
+    }
+    return out;
+}
+
+OBLIQUE_LANE_INLINE Float4 splat(float x)
 {
     return Float4{x, x, x, x};
 }
 
 // As std::min and std::max decide, so that a lane computes exactly what the scalar pass does.
-inline Float4 min4(Float4 a, Float4 b)
+template <class F>
+OBLIQUE_LANE_INLINE F min4(F a, F b)
 {
     return b < a ? b : a;
 }
 
-inline Float4 max4(Float4 a, Float4 b)
+template <class F>
+OBLIQUE_LANE_INLINE F max4(F a, F b)
 {
     return a < b ? b : a;
 }
 
 // Correctly rounded in every lane, as std::sqrt is.
-inline Float4 sqrt4(Float4 x)
+OBLIQUE_LANE_INLINE Float4 sqrt4(Float4 x)
 {
 #if defined(__SSE__)
     return _mm_sqrt_ps(x);

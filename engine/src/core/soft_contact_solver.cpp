@@ -2,6 +2,7 @@
 
 #include "soft_contact_solver.hpp"
 
+#include "oblique/lane_width.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
 
@@ -331,7 +332,7 @@ void prepareSoftContacts(StepContext& ctx)
     }
     solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
     solver.hasBounces = hasBounces;
-    solver.softWide.build(solver.soft, solver.softGroups, w.solverBodies.velocities);
+    solver.softWide.build(solver.soft, solver.softGroups, w.solverBodies.velocities, laneWidth());
 }
 
 void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc)

@@ -1,12 +1,14 @@
 #pragma once
-// Internal: soft step's contact passes four contacts at a time, colour by colour. The contacts of
-// one colour share no body that impulses move, so a colour is solved in groups of four, a contact
-// per lane, with exactly the result of solving its contacts one after another; the overflow, the
-// bouncy contacts and two-point contacts whose points nearly coincide are solved one at a time.
+// Internal: soft step's contact passes several contacts at a time, colour by colour. The contacts
+// of one colour share no body that impulses move, so a colour is solved in groups of four (SSE2)
+// or eight (AVX2, where the CPU has it), a contact per lane, with exactly the result of solving its
+// contacts one after another; the overflow, the bouncy contacts and two-point contacts whose
+// points nearly coincide are solved one at a time.
 
 #include "float4.hpp"
 #include "oblique/task_system.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -17,53 +19,59 @@ struct SoftContactConstraint;
 struct SolverVelocity;
 struct SolverDelta;
 
-struct WideSoftPoint
+template <int N>
+struct WideSoftPointN
 {
-    Float4 rAx;
-    Float4 rAy;
-    Float4 rBx;
-    Float4 rBy;
-    Float4 baseSeparation;
-    Float4 rnA;
-    Float4 rnB;
-    Float4 rtA;
-    Float4 rtB;
-    Float4 normalMass;
-    Float4 tangentMass;
-    Float4 normalImpulse;
-    Float4 tangentImpulse;
-    Float4 totalNormalImpulse;
-    Float4 totalTangentImpulse;
+    LaneFloat<N> rAx;
+    LaneFloat<N> rAy;
+    LaneFloat<N> rBx;
+    LaneFloat<N> rBy;
+    LaneFloat<N> baseSeparation;
+    LaneFloat<N> rnA;
+    LaneFloat<N> rnB;
+    LaneFloat<N> rtA;
+    LaneFloat<N> rtB;
+    LaneFloat<N> normalMass;
+    LaneFloat<N> tangentMass;
+    LaneFloat<N> normalImpulse;
+    LaneFloat<N> tangentImpulse;
+    LaneFloat<N> totalNormalImpulse;
+    LaneFloat<N> totalTangentImpulse;
 };
 
-// Four contacts of one colour. A one-point lane has zeros in its second point, and a padding lane
+// N contacts of one colour. A one-point lane has zeros in its second point, and a padding lane
 // is all zeros on the immovable slot 0: both push nothing.
-struct WideSoftConstraint
+template <int N>
+struct WideSoftConstraintN
 {
-    std::int32_t indexA[4] = {0, 0, 0, 0};
-    std::int32_t indexB[4] = {0, 0, 0, 0};
-    std::int32_t source[4] = {-1, -1, -1, -1}; // constraint index of each lane; -1 for padding
-    Float4 normalX;
-    Float4 normalY;
-    Float4 friction;
-    Float4 tangentSpeed;
-    Float4 invMassA;
-    Float4 invInertiaA;
-    Float4 invMassB;
-    Float4 invInertiaB;
-    Float4 biasRate;
-    Float4 massScale;
-    Float4 impulseScale;
-    Mask4 twoPoints; // all bits set where the lane solves its two points together
-    WideSoftPoint points[2];
+    static constexpr std::size_t kLanes = N;
+    std::int32_t indexA[kLanes] = {};
+    std::int32_t indexB[kLanes] = {};
+    std::int32_t source[kLanes] = {}; // constraint index of each lane; -1 for padding (set by build)
+    LaneFloat<N> normalX;
+    LaneFloat<N> normalY;
+    LaneFloat<N> friction;
+    LaneFloat<N> tangentSpeed;
+    LaneFloat<N> invMassA;
+    LaneFloat<N> invInertiaA;
+    LaneFloat<N> invMassB;
+    LaneFloat<N> invInertiaB;
+    LaneFloat<N> biasRate;
+    LaneFloat<N> massScale;
+    LaneFloat<N> impulseScale;
+    LaneMask<N> twoPoints; // all bits set where the lane solves its two points together
+    WideSoftPointN<N> points[2];
     // The two-point effective mass [k11 k12; k12 k22] and its inverse.
-    Float4 k11;
-    Float4 k12;
-    Float4 k22;
-    Float4 inv11;
-    Float4 inv12;
-    Float4 inv22;
+    LaneFloat<N> k11;
+    LaneFloat<N> k12;
+    LaneFloat<N> k22;
+    LaneFloat<N> inv11;
+    LaneFloat<N> inv12;
+    LaneFloat<N> inv22;
 };
+
+using WideSoftConstraint = WideSoftConstraintN<4>;
+using WideSoftConstraint8 = WideSoftConstraintN<8>;
 
 // A run of constraints solved one at a time, then a run of wide constraints.
 struct SoftBatch
@@ -77,15 +85,19 @@ struct SoftBatch
 // Reused from step to step, so that scheduling allocates nothing once warm.
 struct WideSoftSolver
 {
-    std::vector<WideSoftConstraint> wide;
+    int width = 4;                          // lanes a group: 4 or 8, chosen by build
+    std::vector<WideSoftConstraint> wide;   // the groups when four lanes wide
+    std::vector<WideSoftConstraint8> wide8; // the groups when eight lanes wide
     std::vector<std::int32_t> singles;
     std::vector<SoftBatch> batches;
 
     // Packs the constraints, which come grouped: the overflow's first (all solved one at a time),
-    // then each colour's, colour k's from groupStart[k + 1] to groupStart[k + 2].
+    // then each colour's, colour k's from groupStart[k + 1] to groupStart[k + 2], in groups of
+    // laneWidth lanes (4 or 8).
     void build(const std::vector<SoftContactConstraint>& constraints,
-               const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies);
-    // A colour's four-lane groups are spread over the task system's workers.
+               const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies,
+               int laneWidth);
+    // A colour's lane groups are spread over the task system's workers.
     void warmStart(std::vector<SolverVelocity>& bodies, const std::vector<SoftContactConstraint>& constraints,
                    const TaskSystem& tasks) const;
     void solve(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,

@@ -1,0 +1,21 @@
+// Soft step's contact passes eight lanes at a time: the one file built with -mavx2. Everything it
+// uses from headers is always inlined, so it defines only these two functions (a test lists its
+// symbols); nothing built for AVX2 can be chosen by the linker for code that runs without it.
+
+#include "wide_soft_lanes.hpp"
+
+namespace oblique::detail
+{
+
+void warmStartEightLanes(SolverVelocity* bodies, const WideSoftConstraint8* groups, int begin, int end)
+{
+    warmStartGroups<8>(bodies, groups, begin, end);
+}
+
+void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint8* groups,
+                     int begin, int end, float invH, float pushMaxSpeed, bool useBias)
+{
+    solveGroups<8>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+}
+
+} // namespace oblique::detail
