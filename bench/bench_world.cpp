@@ -507,7 +507,7 @@ int main(int argc, char** argv)
                 ->Iterations(c.timedSteps)
                 ->Unit(benchmark::kMillisecond);
         }
-        if (c.withBox2d && oblique::laneWidth() == 8)
+        if ((c.withBox2d || c.key.ends_with(kNgsSuffix)) && oblique::laneWidth() == 8)
         {
             benchmark::RegisterBenchmark((c.key + "/oblique-4lanes").c_str(), stepSceneFourLanes, &c)
                 ->Iterations(c.timedSteps)

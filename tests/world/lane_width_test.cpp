@@ -1,4 +1,4 @@
-// Soft step's wide passes at four and at eight lanes: the same bits after every step of whole
+// The solvers' wide passes at four and at eight lanes: the same bits after every step of whole
 // worlds, and lane counts the engine cannot use refused without changing the one in use.
 
 #include "oblique/lane_width.hpp"
@@ -53,6 +53,11 @@ TEST(LaneWidth, FourAndEightLanesGiveTheSameBitsAfterEveryStep)
     worlds.emplace_back("rain1000", scenes::rain(1000));
     worlds.emplace_back("tumbler", scenes::tumblerDrum());
     worlds.emplace_back("ragdolls10", scenes::ragdollPile(10));
+    // And ngs, whose levels are solved at the same widths.
+    worlds.emplace_back("pyramid40-ngs", scenes::pyramid(40));
+    worlds.back().second.world.solver = Solver::Ngs;
+    worlds.emplace_back("rain1000-ngs", scenes::rain(1000));
+    worlds.back().second.world.solver = Solver::Ngs;
     for (auto& [name, scene] : worlds)
     {
         scene.world.allowSleep = false;

@@ -2,6 +2,7 @@
 
 #include "contact_solver.hpp"
 
+#include "oblique/lane_width.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
 
@@ -220,7 +221,7 @@ void prepareContacts(StepContext& ctx)
         }
     }
     solver.hasBounces = hasBounces;
-    solver.wide.build(solver.constraints, w.solverBodies.velocities);
+    solver.wide.build(solver.constraints, w.solverBodies.velocities, laneWidth());
 }
 
 // Applies last step's impulses so the iterations begin near the answer.

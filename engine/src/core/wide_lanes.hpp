@@ -35,17 +35,18 @@ OBLIQUE_LANE_INLINE WideVelocityN<N> gatherLanes(const SolverVelocity* bodies, c
     return out;
 }
 
-// Slot 0 stands for every static body and is zero while a pass runs; it is never written back, so
-// that lanes of one colour on different threads never store to the same place.
+// Only bodies that impulses move are written back. The others (slot 0, standing for every static
+// body, and kinematic bodies) may sit in several lanes of a colour, possibly on different threads,
+// and no constraint changes their velocity.
 template <int N>
 OBLIQUE_LANE_INLINE void scatterLanes(SolverVelocity* bodies, const std::int32_t* index,
                                       const WideVelocityN<N>& v)
 {
     for (int lane = 0; lane < N; ++lane)
     {
-        if (index[lane] != 0)
+        SolverVelocity& b = bodies[index[lane]];
+        if (b.invMass > 0.0f)
         {
-            SolverVelocity& b = bodies[index[lane]];
             b.v = {v.vx[lane], v.vy[lane]};
             b.w = v.w[lane];
         }

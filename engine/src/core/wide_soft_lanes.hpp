@@ -1,7 +1,7 @@
 #pragma once
 // Internal: soft step's warm start and solve on one colour's lane groups, for any lane count,
 // operation for operation as soft_contact_solver.cpp does them one at a time. Four lanes are
-// built into wide_soft_solver.cpp; eight into wide_soft_lanes_avx2.cpp, the one file compiled for
+// built into wide_soft_solver.cpp; eight into wide_lanes_avx2.cpp, the one file compiled for
 // AVX2, whose entry points the solver calls only on a CPU that has it.
 
 #include "solver_body.hpp"

@@ -1,6 +1,6 @@
 // Soft step's contact passes several at a time: packing a colour's contacts into groups of four
 // or eight lanes, and running the warm start and solve passes on them at that width (the eight
-// lanes' passes are in wide_soft_lanes_avx2.cpp).
+// lanes' passes are in wide_lanes_avx2.cpp).
 
 #include "wide_soft_solver.hpp"
 
@@ -26,19 +26,7 @@ template <int N>
 void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const SoftContactConstraint& cc,
               const std::vector<SolverVelocity>& bodies)
 {
-    const SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
-    const SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
-    w.indexA[lane] = cc.indexA;
-    w.indexB[lane] = cc.indexB;
-    w.source[lane] = source;
-    w.normalX[lane] = cc.normal.x;
-    w.normalY[lane] = cc.normal.y;
-    w.friction[lane] = cc.friction;
-    w.tangentSpeed[lane] = cc.tangentSpeed;
-    w.invMassA[lane] = a.invMass;
-    w.invInertiaA[lane] = a.invInertia;
-    w.invMassB[lane] = b.invMass;
-    w.invInertiaB[lane] = b.invInertia;
+    packContactLane<N>(w, lane, source, cc, bodies);
     w.biasRate[lane] = cc.softness.biasRate;
     w.massScale[lane] = cc.softness.massScale;
     w.impulseScale[lane] = cc.softness.impulseScale;
@@ -75,18 +63,6 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
     }
 }
 
-// A group with every lane padding: nothing to push on slot 0.
-template <int N>
-WideSoftConstraintN<N> blankGroup()
-{
-    WideSoftConstraintN<N> w{};
-    for (std::int32_t& source : w.source)
-    {
-        source = -1;
-    }
-    return w;
-}
-
 // Lanes are counted first so that the groups are filled in place.
 std::size_t groupCount(const std::vector<SoftContactConstraint>& constraints,
                        const std::vector<std::int32_t>& groupStart, int laneWidth)
@@ -109,7 +85,7 @@ void packGroups(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int3
                 std::vector<SoftBatch>& batches, const std::vector<SoftContactConstraint>& constraints,
                 const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies)
 {
-    refill(wide, groupCount(constraints, groupStart, N), blankGroup<N>());
+    refill(wide, groupCount(constraints, groupStart, N), blankGroup<WideSoftConstraintN<N>>());
     std::int32_t nextWide = 0;
     for (std::size_t g = 0; g + 1 < groupStart.size(); ++g)
     {

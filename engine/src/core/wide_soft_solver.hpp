@@ -5,8 +5,8 @@
 // contacts one after another; the overflow, the bouncy contacts and two-point contacts whose
 // points nearly coincide are solved one at a time.
 
-#include "float4.hpp"
 #include "oblique/task_system.hpp"
+#include "wide_contact.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -42,20 +42,8 @@ struct WideSoftPointN
 // N contacts of one colour. A one-point lane has zeros in its second point, and a padding lane
 // is all zeros on the immovable slot 0: both push nothing.
 template <int N>
-struct WideSoftConstraintN
+struct WideSoftConstraintN : WideContactLanes<N>
 {
-    static constexpr std::size_t kLanes = N;
-    std::int32_t indexA[kLanes] = {};
-    std::int32_t indexB[kLanes] = {};
-    std::int32_t source[kLanes] = {}; // constraint index of each lane; -1 for padding (set by build)
-    LaneFloat<N> normalX;
-    LaneFloat<N> normalY;
-    LaneFloat<N> friction;
-    LaneFloat<N> tangentSpeed;
-    LaneFloat<N> invMassA;
-    LaneFloat<N> invInertiaA;
-    LaneFloat<N> invMassB;
-    LaneFloat<N> invInertiaB;
     LaneFloat<N> biasRate;
     LaneFloat<N> massScale;
     LaneFloat<N> impulseScale;

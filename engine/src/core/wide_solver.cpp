@@ -1,8 +1,9 @@
-// The velocity iterations: contacts one at a time, and four at a time where their order allows.
+// The velocity iterations: contacts one at a time, and four or eight at a time where their order
+// allows (the eight lanes' pass is in wide_lanes_avx2.cpp).
 
 #include "buffers.hpp"
 #include "contact_solver.hpp"
-#include "wide_lanes.hpp"
+#include "wide_ngs_lanes.hpp"
 
 #include <algorithm>
 
@@ -68,26 +69,15 @@ bool movesUnderImpulse(const SolverVelocity& body)
     return body.invMass > 0.0f;
 }
 
-void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactConstraint& cc,
+template <int N>
+void packLane(WideConstraintN<N>& w, int lane, std::int32_t source, const ContactConstraint& cc,
               const std::vector<SolverVelocity>& bodies)
 {
-    const SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
-    const SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
-    w.indexA[lane] = cc.indexA;
-    w.indexB[lane] = cc.indexB;
-    w.source[lane] = source;
-    w.normalX[lane] = cc.normal.x;
-    w.normalY[lane] = cc.normal.y;
-    w.friction[lane] = cc.friction;
-    w.tangentSpeed[lane] = cc.tangentSpeed;
-    w.invMassA[lane] = a.invMass;
-    w.invInertiaA[lane] = a.invInertia;
-    w.invMassB[lane] = b.invMass;
-    w.invInertiaB[lane] = b.invInertia;
-    // What a lane does not set stays zero: every wide constraint starts as WideConstraint{}.
+    packContactLane<N>(w, lane, source, cc, bodies);
+    // What a lane does not set stays zero: every group starts as blankGroup().
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
-        WidePoint& wp = w.points[j];
+        WidePointN<N>& wp = w.points[j];
         const VelocityPoint& cp = cc.points[j];
         wp.rnA[lane] = cp.rnA;
         wp.rnB[lane] = cp.rnB;
@@ -111,62 +101,70 @@ void packLane(WideConstraint& w, int lane, std::int32_t source, const ContactCon
     }
 }
 
-// solveContactVelocity on four lanes at once, operation for operation, so that each lane's result
-// is bit for bit the scalar one: a one-point lane skips its second point and takes the one-point
-// update, and a two-point lane where no active set fits is left as it was.
-void solveWide(std::vector<SolverVelocity>& bodies, WideConstraint& c)
+template <int N>
+void packLevels(std::vector<WideConstraintN<N>>& wide, std::vector<Batch>& batches,
+                std::vector<std::int32_t>& levelFilled, const std::vector<std::int32_t>& levelOf,
+                const std::vector<std::int32_t>& levelCount,
+                const std::vector<ContactConstraint>& constraints, const std::vector<SolverVelocity>& bodies)
 {
-    WideVelocity a = gather(bodies, c.indexA);
-    WideVelocity b = gather(bodies, c.indexB);
-    const Float4 nx = c.normalX;
-    const Float4 ny = c.normalY;
-    const Float4 tx = ny;
-    const Float4 ty = -nx;
-    const Mask4 two = c.twoPoints;
-    const Mask4 all = two | ~two;
-
-    for (int j = 0; j < 2; ++j)
+    // A level of one constraint is solved alone; the others N lanes at a time, in constraint
+    // order within the level.
+    batches.clear();
+    std::int32_t groups = 0;
+    for (const std::int32_t count : levelCount)
     {
-        WidePoint& p = c.points[j];
-        const Mask4 active = j == 0 ? all : two;
-        const Float4 vt =
-            (b.vx - a.vx) * tx + (b.vy - a.vy) * ty + b.w * p.rtB - a.w * p.rtA - c.tangentSpeed;
-        const Float4 maxFriction = c.friction * p.normalImpulse;
-        const Float4 newImpulse =
-            min4(max4(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
-        const Float4 lambda = newImpulse - p.tangentImpulse;
-        p.tangentImpulse = active ? newImpulse : p.tangentImpulse;
-        const Float4 pA = c.invMassA * lambda;
-        const Float4 pB = c.invMassB * lambda;
-        a.vx = active ? a.vx - pA * tx : a.vx;
-        a.vy = active ? a.vy - pA * ty : a.vy;
-        a.w = active ? a.w - c.invInertiaA * lambda * p.rtA : a.w;
-        b.vx = active ? b.vx + pB * tx : b.vx;
-        b.vy = active ? b.vy + pB * ty : b.vy;
-        b.w = active ? b.w + c.invInertiaB * lambda * p.rtB : b.w;
+        Batch batch;
+        if (count > 1)
+        {
+            batch.wideBegin = groups;
+            groups += (count + N - 1) / N;
+            batch.wideEnd = groups;
+        }
+        batches.push_back(batch);
     }
+    refill(wide, static_cast<std::size_t>(groups), blankGroup<WideConstraintN<N>>());
+    refill(levelFilled, levelCount.size(), std::int32_t{0});
+    for (std::size_t k = 0; k < constraints.size(); ++k)
+    {
+        const auto level = static_cast<std::size_t>(levelOf[k]);
+        Batch& batch = batches[level];
+        if (levelCount[level] == 1)
+        {
+            batch.single = static_cast<std::int32_t>(k);
+            continue;
+        }
+        const std::int32_t slot = levelFilled[level]++;
+        WideConstraintN<N>& w =
+            wide[static_cast<std::size_t>(batch.wideBegin) + static_cast<std::size_t>(slot / N)];
+        packLane(w, slot % N, static_cast<std::int32_t>(k), constraints[k], bodies);
+    }
+}
 
-    WidePoint& p1 = c.points[0];
-    WidePoint& p2 = c.points[1];
-    const Float4 old1 = p1.normalImpulse;
-    const Float4 old2 = p2.normalImpulse;
-    const Float4 zero = splat(0.0f);
-    const Float4 vn1 = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * p1.rnB - a.w * p1.rnA;
-    const Float4 vn2 = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * p2.rnB - a.w * p2.rnA;
-
-    const Float4 single = max4(old1 - p1.normalMass * (vn1 - p1.velocityBias), zero);
-    const Float4 rhs1 = vn1 - p1.velocityBias - (c.k11 * old1 + c.k12 * old2);
-    const Float4 rhs2 = vn2 - p2.velocityBias - (c.k12 * old1 + c.k22 * old2);
-    applyNormalImpulses(a, b, c, single, rhs1, rhs2);
-
-    scatter(bodies, c.indexA, a);
-    scatter(bodies, c.indexB, b);
+template <int N>
+void unpackGroups(const std::vector<WideConstraintN<N>>& wide, std::vector<ContactConstraint>& constraints)
+{
+    for (const WideConstraintN<N>& w : wide)
+    {
+        for (int lane = 0; lane < N; ++lane)
+        {
+            if (w.source[lane] < 0)
+            {
+                continue;
+            }
+            ContactConstraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
+            for (int j = 0; j < cc.velocityPoints; ++j)
+            {
+                cc.points[j].normalImpulse = w.points[j].normalImpulse[lane];
+                cc.points[j].tangentImpulse = w.points[j].tangentImpulse[lane];
+            }
+        }
+    }
 }
 
 } // namespace
 
 void WideSolver::build(const std::vector<ContactConstraint>& constraints,
-                       const std::vector<SolverVelocity>& bodies)
+                       const std::vector<SolverVelocity>& bodies, int laneWidth)
 {
     // Level of each constraint: one past the highest level of the constraints before it that share
     // a body moved by impulses. Running the levels in turn then gives every constraint exactly the
@@ -198,36 +196,16 @@ void WideSolver::build(const std::vector<ContactConstraint>& constraints,
         ++levelCount[static_cast<std::size_t>(level)];
     }
 
-    // A level of one constraint is solved alone; the others four lanes at a time, in constraint
-    // order within the level.
-    batches.clear();
-    std::int32_t groups = 0;
-    for (std::size_t level = 0; level < levelCount.size(); ++level)
+    width = laneWidth;
+    if (width == 8)
     {
-        Batch batch;
-        if (levelCount[level] > 1)
-        {
-            batch.wideBegin = groups;
-            groups += (levelCount[level] + 3) / 4;
-            batch.wideEnd = groups;
-        }
-        batches.push_back(batch);
+        wide.clear();
+        packLevels<8>(wide8, batches, levelFilled, levelOf, levelCount, constraints, bodies);
     }
-    refill(wide, static_cast<std::size_t>(groups), WideConstraint{});
-    refill(levelFilled, levelCount.size(), std::int32_t{0});
-    for (std::size_t k = 0; k < constraints.size(); ++k)
+    else
     {
-        const auto level = static_cast<std::size_t>(levelOf[k]);
-        Batch& batch = batches[level];
-        if (levelCount[level] == 1)
-        {
-            batch.single = static_cast<std::int32_t>(k);
-            continue;
-        }
-        const std::int32_t slot = levelFilled[level]++;
-        WideConstraint& w =
-            wide[static_cast<std::size_t>(batch.wideBegin) + static_cast<std::size_t>(slot / 4)];
-        packLane(w, slot % 4, static_cast<std::int32_t>(k), constraints[k], bodies);
+        wide8.clear();
+        packLevels<4>(wide, batches, levelFilled, levelOf, levelCount, constraints, bodies);
     }
 }
 
@@ -240,9 +218,13 @@ void WideSolver::iterate(std::vector<SolverVelocity>& bodies, std::vector<Contac
             solveContactVelocity(bodies, constraints[static_cast<std::size_t>(batch.single)]);
             continue;
         }
-        for (std::int32_t g = batch.wideBegin; g < batch.wideEnd; ++g)
+        if (width == 8)
         {
-            solveWide(bodies, wide[static_cast<std::size_t>(g)]);
+            solveNgsEightLanes(bodies.data(), wide8.data(), batch.wideBegin, batch.wideEnd);
+        }
+        else
+        {
+            solveNgsGroups<4>(bodies.data(), wide.data(), batch.wideBegin, batch.wideEnd);
         }
     }
     // Slot 0 stands for every static body. Lanes on it push nothing, as its inverse masses are
@@ -252,21 +234,13 @@ void WideSolver::iterate(std::vector<SolverVelocity>& bodies, std::vector<Contac
 
 void WideSolver::unpack(std::vector<ContactConstraint>& constraints) const
 {
-    for (const WideConstraint& w : wide)
+    if (width == 8)
     {
-        for (int lane = 0; lane < 4; ++lane)
-        {
-            if (w.source[lane] < 0)
-            {
-                continue;
-            }
-            ContactConstraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
-            for (int j = 0; j < cc.velocityPoints; ++j)
-            {
-                cc.points[j].normalImpulse = w.points[j].normalImpulse[lane];
-                cc.points[j].tangentImpulse = w.points[j].tangentImpulse[lane];
-            }
-        }
+        unpackGroups(wide8, constraints);
+    }
+    else
+    {
+        unpackGroups(wide, constraints);
     }
 }
 

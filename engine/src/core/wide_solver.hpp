@@ -1,11 +1,12 @@
 #pragma once
-// The velocity iterations four contacts at a time. Contacts are put in levels so that no two of
-// one level share a body that moves under impulses and each comes after those before it that do;
-// a level is then solved in groups of four, one contact per lane, which gives bit for bit the
-// result of solving every contact one after another.
+// The velocity iterations several contacts at a time. Contacts are put in levels so that no two
+// of one level share a body that moves under impulses and each comes after those before it that
+// do; a level is then solved in groups of four (SSE2) or eight (AVX2) lanes, one contact per lane,
+// which gives bit for bit the result of solving every contact one after another.
 
-#include "float4.hpp"
+#include "wide_contact.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -15,45 +16,39 @@ namespace oblique::detail
 struct ContactConstraint;
 struct SolverVelocity;
 
-// One point of four contacts, a lane each.
-struct WidePoint
+// One point of N contacts, a lane each.
+template <int N>
+struct WidePointN
 {
-    Float4 rnA;
-    Float4 rnB;
-    Float4 rtA;
-    Float4 rtB;
-    Float4 normalMass;
-    Float4 tangentMass;
-    Float4 velocityBias;
-    Float4 normalImpulse;
-    Float4 tangentImpulse;
+    LaneFloat<N> rnA;
+    LaneFloat<N> rnB;
+    LaneFloat<N> rtA;
+    LaneFloat<N> rtB;
+    LaneFloat<N> normalMass;
+    LaneFloat<N> tangentMass;
+    LaneFloat<N> velocityBias;
+    LaneFloat<N> normalImpulse;
+    LaneFloat<N> tangentImpulse;
 };
 
-// Four contacts of one level. A lane that solves one point has zero masses and impulses in its
+// N contacts of one level. A lane that solves one point has zero masses and impulses in its
 // second; an empty lane (padding) is all zeros on the immovable slot 0, and pushes nothing.
-struct WideConstraint
+template <int N>
+struct WideConstraintN : WideContactLanes<N>
 {
-    std::int32_t indexA[4] = {0, 0, 0, 0};
-    std::int32_t indexB[4] = {0, 0, 0, 0};
-    std::int32_t source[4] = {-1, -1, -1, -1}; // constraint index of each lane; -1 for padding
-    Float4 normalX;
-    Float4 normalY;
-    Float4 friction;
-    Float4 tangentSpeed;
-    Float4 invMassA;
-    Float4 invInertiaA;
-    Float4 invMassB;
-    Float4 invInertiaB;
-    WidePoint points[2];
+    WidePointN<N> points[2];
     // The two-point effective mass [k11 k12; k12 k22] and its inverse; k11 alone for one point.
-    Float4 k11;
-    Float4 k12;
-    Float4 k22;
-    Float4 inv11;
-    Float4 inv12;
-    Float4 inv22;
-    Mask4 twoPoints; // all bits set where the lane solves its two points together
+    LaneFloat<N> k11;
+    LaneFloat<N> k12;
+    LaneFloat<N> k22;
+    LaneFloat<N> inv11;
+    LaneFloat<N> inv12;
+    LaneFloat<N> inv22;
+    LaneMask<N> twoPoints; // all bits set where the lane solves its two points together
 };
+
+using WideConstraint = WideConstraintN<4>;
+using WideConstraint8 = WideConstraintN<8>;
 
 // Either one constraint solved alone or a run of wide constraints.
 struct Batch
@@ -70,11 +65,14 @@ struct WideSolver
     std::vector<std::int32_t> levelOf;    // per constraint
     std::vector<std::int32_t> levelCount; // constraints per level
     std::vector<std::int32_t> levelFilled;
-    std::vector<Batch> batches; // one per level, in level order
-    std::vector<WideConstraint> wide;
+    std::vector<Batch> batches;         // one per level, in level order
+    int width = 4;                      // lanes a group: 4 or 8, chosen by build
+    std::vector<WideConstraint> wide;   // the groups when four lanes wide
+    std::vector<WideConstraint8> wide8; // the groups when eight lanes wide
 
-    // Schedules the constraints by level and packs them, four lanes at a time.
-    void build(const std::vector<ContactConstraint>& constraints, const std::vector<SolverVelocity>& bodies);
+    // Schedules the constraints by level and packs them, laneWidth (4 or 8) lanes at a time.
+    void build(const std::vector<ContactConstraint>& constraints, const std::vector<SolverVelocity>& bodies,
+               int laneWidth);
     // One velocity iteration over every constraint, with exactly the result of solving them one
     // after another in their order; the wide constraints carry the impulses between iterations.
     void iterate(std::vector<SolverVelocity>& bodies, std::vector<ContactConstraint>& constraints);

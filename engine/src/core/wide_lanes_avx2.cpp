@@ -1,7 +1,9 @@
-// Soft step's contact passes eight lanes at a time: the one file built with -mavx2. Everything it
-// uses from headers is always inlined, so it defines only these two functions (a test lists its
-// symbols); nothing built for AVX2 can be chosen by the linker for code that runs without it.
+// The wide passes eight lanes at a time: the one file built with -mavx2. Everything it uses from
+// headers is always inlined, so it defines only its entry points, each named ...EightLanes (a test
+// lists its symbols); nothing built for AVX2 can be chosen by the linker for code that runs
+// without it.
 
+#include "wide_ngs_lanes.hpp"
 #include "wide_soft_lanes.hpp"
 
 namespace oblique::detail
@@ -16,6 +18,11 @@ void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoft
                      int begin, int end, float invH, float pushMaxSpeed, bool useBias)
 {
     solveGroups<8>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+}
+
+void solveNgsEightLanes(SolverVelocity* bodies, WideConstraint8* groups, int begin, int end)
+{
+    solveNgsGroups<8>(bodies, groups, begin, end);
 }
 
 } // namespace oblique::detail

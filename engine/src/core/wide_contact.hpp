@@ -1,0 +1,65 @@
+#pragma once
+// Internal: what a group of N contacts holds in either solver's wide passes, a lane each: the two
+// bodies' solver slots, the constraint each lane came from, the normal, friction and the bodies'
+// inverse masses; and how a lane of it is packed.
+
+#include "float4.hpp"
+#include "solver_body.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+template <int N>
+struct WideContactLanes
+{
+    static constexpr std::size_t kLanes = N;
+    std::int32_t indexA[kLanes] = {};
+    std::int32_t indexB[kLanes] = {};
+    std::int32_t source[kLanes] = {}; // constraint index of each lane; -1 for padding
+    LaneFloat<N> normalX;
+    LaneFloat<N> normalY;
+    LaneFloat<N> friction;
+    LaneFloat<N> tangentSpeed;
+    LaneFloat<N> invMassA;
+    LaneFloat<N> invInertiaA;
+    LaneFloat<N> invMassB;
+    LaneFloat<N> invInertiaB;
+};
+
+// A group with every lane padding: all zeros on the immovable slot 0, which pushes nothing.
+template <class Group>
+Group blankGroup()
+{
+    Group w{};
+    for (std::int32_t& source : w.source)
+    {
+        source = -1;
+    }
+    return w;
+}
+
+// The lane's share of what both solvers' contact constraints name alike.
+template <int N, class Constraint>
+void packContactLane(WideContactLanes<N>& w, int lane, std::int32_t source, const Constraint& cc,
+                     const std::vector<SolverVelocity>& bodies)
+{
+    const SolverVelocity& a = bodies[static_cast<std::size_t>(cc.indexA)];
+    const SolverVelocity& b = bodies[static_cast<std::size_t>(cc.indexB)];
+    w.indexA[lane] = cc.indexA;
+    w.indexB[lane] = cc.indexB;
+    w.source[lane] = source;
+    w.normalX[lane] = cc.normal.x;
+    w.normalY[lane] = cc.normal.y;
+    w.friction[lane] = cc.friction;
+    w.tangentSpeed[lane] = cc.tangentSpeed;
+    w.invMassA[lane] = a.invMass;
+    w.invInertiaA[lane] = a.invInertia;
+    w.invMassB[lane] = b.invMass;
+    w.invInertiaB[lane] = b.invInertia;
+}
+
+} // namespace oblique::detail
