@@ -1,10 +1,12 @@
-// Soft step's plain hinges four at a time against the same hinges solved one at a time in the
-// order of their colours: every body velocity, every body moved by a projection and every impulse
+// Soft step's plain hinges four and eight at a time against the same hinges solved one at a time
+// in the order of their colours: every body velocity, every body moved by a projection and every impulse
 // must come out bit for bit the same, in the warm start, the pass with the soft push and the relax
 // pass. And the colouring: no colour holds a moving body twice, and what is not a plain hinge, or
 // fits no colour, stays with the one-at-a-time passes.
 
+#include "../support/keep_lane_width.hpp"
 #include "joint.hpp"
+#include "oblique/lane_width.hpp"
 #include "random_bodies.hpp"
 #include "step_context.hpp"
 #include "wide_joint_solver.hpp"
@@ -100,6 +102,8 @@ void expectSameBits(const WorldState& wide, const WorldState& scalar, const char
 
 TEST(WideJointSolver, ColoursHoldEachMovingBodyOnceAndLeaveTheRestOneAtATime)
 {
+    const test::KeepLaneWidth keep;
+    setLaneWidth(4);
     WorldState w;
     randomWorld(w, 7u, 60, 5, 400);
     StepContext ctx{w};
@@ -171,53 +175,64 @@ TEST(WideJointSolver, ColoursHoldEachMovingBodyOnceAndLeaveTheRestOneAtATime)
     EXPECT_GT(plainAlone, 0);
 }
 
-TEST(WideJointSolver, LanesMatchTheOneAtATimePassBitForBit)
+TEST(WideJointSolver, FourAndEightLanesMatchTheOneAtATimePassBitForBit)
 {
-    for (std::uint32_t seed = 1; seed <= 20; ++seed)
+    const test::KeepLaneWidth keep;
+    for (const int width : {4, 8})
     {
-        WorldState wide;
-        randomWorld(wide, seed, 80, 6, 300);
-        StepContext wideCtx{wide};
-        wideCtx.jointSoftness = makeSoftness(60.0f, 2.0f, kH);
-        buildWideJoints(wideCtx);
-        WorldState scalar;
-        randomWorld(scalar, seed, 80, 6, 300);
-        StepContext scalarCtx{scalar};
-        scalarCtx.jointSoftness = wideCtx.jointSoftness;
-        // The same hinges one at a time, colour after colour as the wide pass takes them.
-        const std::vector<std::int32_t> order = wide.joints.wide.byColor;
-        const auto onePass = [&](auto&& each)
+        if (width == 8 && !eightLanesAvailable())
         {
-            for (const std::int32_t i : order)
-            {
-                JointRecord& j = scalar.joints.records[static_cast<std::size_t>(i)];
-                each(std::get<RevoluteJoint>(j.kind), j.frame);
-            }
-            scalar.solverBodies.velocities[0] = SolverVelocity{};
-        };
-
-        warmStartWideJoints(wideCtx);
-        onePass([&](const RevoluteJoint& hinge, const JointFrame& f)
-                { warmStartJoint(hinge, f, scalar.solverBodies); });
-        finishWideJoints(wideCtx);
-        expectSameBits(wide, scalar, "warm start");
-
-        for (const bool relax : {false, true, false, true})
-        {
-            wideCtx.useBias = !relax;
-            wideCtx.projectJoints = relax;
-            scalarCtx.useBias = !relax;
-            scalarCtx.projectJoints = relax;
-            solveWideJoints(wideCtx);
-            onePass([&](RevoluteJoint& hinge, const JointFrame& f)
-                    { solveSharedPoint(hinge.linearImpulse, f, scalarCtx, scalar.solverBodies); });
-            finishWideJoints(wideCtx);
-            expectSameBits(wide, scalar, relax ? "relax" : "push");
+            continue;
         }
-        if (::testing::Test::HasFailure())
+        setLaneWidth(width);
+        for (std::uint32_t seed = 1; seed <= 20; ++seed)
         {
-            ADD_FAILURE() << "seed " << seed;
-            return;
+            WorldState wide;
+            randomWorld(wide, seed, 80, 6, 300);
+            StepContext wideCtx{wide};
+            wideCtx.jointSoftness = makeSoftness(60.0f, 2.0f, kH);
+            buildWideJoints(wideCtx);
+            ASSERT_FALSE(width == 8 ? wide.joints.wide.hinges8.empty() : wide.joints.wide.hinges.empty())
+                << "seed " << seed << ": nothing went down the " << width << "-lane path";
+            WorldState scalar;
+            randomWorld(scalar, seed, 80, 6, 300);
+            StepContext scalarCtx{scalar};
+            scalarCtx.jointSoftness = wideCtx.jointSoftness;
+            // The same hinges one at a time, colour after colour as the wide pass takes them.
+            const std::vector<std::int32_t> order = wide.joints.wide.byColor;
+            const auto onePass = [&](auto&& each)
+            {
+                for (const std::int32_t i : order)
+                {
+                    JointRecord& j = scalar.joints.records[static_cast<std::size_t>(i)];
+                    each(std::get<RevoluteJoint>(j.kind), j.frame);
+                }
+                scalar.solverBodies.velocities[0] = SolverVelocity{};
+            };
+
+            warmStartWideJoints(wideCtx);
+            onePass([&](const RevoluteJoint& hinge, const JointFrame& f)
+                    { warmStartJoint(hinge, f, scalar.solverBodies); });
+            finishWideJoints(wideCtx);
+            expectSameBits(wide, scalar, "warm start");
+
+            for (const bool relax : {false, true, false, true})
+            {
+                wideCtx.useBias = !relax;
+                wideCtx.projectJoints = relax;
+                scalarCtx.useBias = !relax;
+                scalarCtx.projectJoints = relax;
+                solveWideJoints(wideCtx);
+                onePass([&](RevoluteJoint& hinge, const JointFrame& f)
+                        { solveSharedPoint(hinge.linearImpulse, f, scalarCtx, scalar.solverBodies); });
+                finishWideJoints(wideCtx);
+                expectSameBits(wide, scalar, relax ? "relax" : "push");
+            }
+            if (::testing::Test::HasFailure())
+            {
+                ADD_FAILURE() << "seed " << seed << ", " << width << " lanes";
+                return;
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 // The solvers' wide passes at four and at eight lanes: the same bits after every step of whole
 // worlds, and lane counts the engine cannot use refused without changing the one in use.
 
+#include "../support/keep_lane_width.hpp"
 #include "oblique/lane_width.hpp"
 #include "oblique/scene_builders.hpp"
 #include "oblique/scene_world.hpp"
@@ -17,16 +18,6 @@ namespace oblique
 {
 namespace
 {
-
-// Puts back the lane count a test found, whatever the test set.
-struct KeepLaneWidth
-{
-    int width = laneWidth();
-    KeepLaneWidth() = default;
-    KeepLaneWidth(const KeepLaneWidth&) = delete;
-    KeepLaneWidth& operator=(const KeepLaneWidth&) = delete;
-    ~KeepLaneWidth() { setLaneWidth(width); }
-};
 
 std::vector<std::uint64_t> hashesAt(int lanes, const Scene& scene, int steps)
 {
@@ -47,12 +38,13 @@ TEST(LaneWidth, FourAndEightLanesGiveTheSameBitsAfterEveryStep)
     {
         GTEST_SKIP() << "this CPU or build has no AVX2: only four lanes to run";
     }
-    const KeepLaneWidth keep;
+    const test::KeepLaneWidth keep;
     std::vector<std::pair<std::string, Scene>> worlds;
     worlds.emplace_back("pyramid40", scenes::pyramid(40));
     worlds.emplace_back("rain1000", scenes::rain(1000));
     worlds.emplace_back("tumbler", scenes::tumblerDrum());
     worlds.emplace_back("ragdolls10", scenes::ragdollPile(10));
+    worlds.emplace_back("jointgrid40", scenes::jointGrid(40)); // plain hinges
     // And ngs, whose levels are solved at the same widths.
     worlds.emplace_back("pyramid40-ngs", scenes::pyramid(40));
     worlds.back().second.world.solver = Solver::Ngs;
@@ -69,7 +61,7 @@ TEST(LaneWidth, FourAndEightLanesGiveTheSameBitsAfterEveryStep)
 
 TEST(LaneWidth, OnlyFourOrAvailableEightAreTakenAndARefusalChangesNothing)
 {
-    const KeepLaneWidth keep;
+    const test::KeepLaneWidth keep;
     setLaneWidth(4);
     EXPECT_EQ(laneWidth(), 4);
     for (const int bad : {0, 1, 2, 5, 16, -4})

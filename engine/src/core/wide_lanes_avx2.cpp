@@ -3,6 +3,7 @@
 // lists its symbols); nothing built for AVX2 can be chosen by the linker for code that runs
 // without it.
 
+#include "wide_hinge_lanes.hpp"
 #include "wide_ngs_lanes.hpp"
 #include "wide_soft_lanes.hpp"
 
@@ -23,6 +24,16 @@ void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoft
 void solveNgsEightLanes(SolverVelocity* bodies, WideConstraint8* groups, int begin, int end)
 {
     solveNgsGroups<8>(bodies, groups, begin, end);
+}
+
+void warmStartHingeEightLanes(HingeBodies bodies, const WideHinge8* groups, int begin, int end)
+{
+    warmStartHingeGroups<8>(bodies, groups, begin, end);
+}
+
+bool solveHingeEightLanes(HingeBodies bodies, WideHinge8* groups, int begin, int end, const HingePass& pass)
+{
+    return solveHingeGroups<8>(bodies, groups, begin, end, pass);
 }
 
 } // namespace oblique::detail
