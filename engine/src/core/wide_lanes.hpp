@@ -6,7 +6,9 @@
 #include "float4.hpp"
 #include "solver_body.hpp"
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 namespace oblique::detail
@@ -21,17 +23,71 @@ struct WideVelocityN
     LaneFloat<N> w;
 };
 
+// Four rows of four floats (the first 16 bytes of four records) as four columns: row i's float j
+// becomes lane i of column j.
+struct Columns4
+{
+    Float4 c0;
+    Float4 c1;
+    Float4 c2;
+    Float4 c3;
+};
+
+OBLIQUE_LANE_INLINE Columns4 transposeRows(const void* p0, const void* p1, const void* p2, const void* p3)
+{
+    Float4 r0;
+    Float4 r1;
+    Float4 r2;
+    Float4 r3;
+    std::memcpy(&r0, p0, sizeof r0);
+    std::memcpy(&r1, p1, sizeof r1);
+    std::memcpy(&r2, p2, sizeof r2);
+    std::memcpy(&r3, p3, sizeof r3);
+    const Float4 t0 = __builtin_shufflevector(r0, r1, 0, 4, 1, 5); // x0 x1 y0 y1
+    const Float4 t1 = __builtin_shufflevector(r2, r3, 0, 4, 1, 5); // x2 x3 y2 y3
+    const Float4 t2 = __builtin_shufflevector(r0, r1, 2, 6, 3, 7); // z0 z1 w0 w1
+    const Float4 t3 = __builtin_shufflevector(r2, r3, 2, 6, 3, 7); // z2 z3 w2 w3
+    return {__builtin_shufflevector(t0, t1, 0, 1, 4, 5), __builtin_shufflevector(t0, t1, 2, 3, 6, 7),
+            __builtin_shufflevector(t2, t3, 0, 1, 4, 5), __builtin_shufflevector(t2, t3, 2, 3, 6, 7)};
+}
+
+// The first four floats of N records, a float per column: loaded a record at a time and
+// transposed, rather than assembled a float at a time. Only moves bits.
+template <int N, class Record>
+OBLIQUE_LANE_INLINE void gatherColumns(const Record* records, const std::int32_t* index, LaneFloat<N>& c0,
+                                       LaneFloat<N>& c1, LaneFloat<N>& c2, LaneFloat<N>& c3)
+{
+    static_assert(sizeof(Record) >= 4 * sizeof(float));
+    const Columns4 lo =
+        transposeRows(&records[index[0]], &records[index[1]], &records[index[2]], &records[index[3]]);
+    if constexpr (N == 4)
+    {
+        c0 = lo.c0;
+        c1 = lo.c1;
+        c2 = lo.c2;
+        c3 = lo.c3;
+    }
+    else
+    {
+        const Columns4 hi =
+            transposeRows(&records[index[4]], &records[index[5]], &records[index[6]], &records[index[7]]);
+        c0 = __builtin_shufflevector(lo.c0, hi.c0, 0, 1, 2, 3, 4, 5, 6, 7);
+        c1 = __builtin_shufflevector(lo.c1, hi.c1, 0, 1, 2, 3, 4, 5, 6, 7);
+        c2 = __builtin_shufflevector(lo.c2, hi.c2, 0, 1, 2, 3, 4, 5, 6, 7);
+        c3 = __builtin_shufflevector(lo.c3, hi.c3, 0, 1, 2, 3, 4, 5, 6, 7);
+    }
+}
+
+// A velocity record starts with v.x, v.y, w, invMass: its first four floats.
+static_assert(offsetof(SolverVelocity, v) == 0 && offsetof(SolverVelocity, w) == 2 * sizeof(float) &&
+              offsetof(SolverVelocity, invMass) == 3 * sizeof(float));
+
 template <int N>
 OBLIQUE_LANE_INLINE WideVelocityN<N> gatherLanes(const SolverVelocity* bodies, const std::int32_t* index)
 {
     WideVelocityN<N> out;
-    for (int lane = 0; lane < N; ++lane)
-    {
-        const SolverVelocity& b = bodies[index[lane]];
-        out.vx[lane] = b.v.x;
-        out.vy[lane] = b.v.y;
-        out.w[lane] = b.w;
-    }
+    LaneFloat<N> invMass;
+    gatherColumns<N>(bodies, index, out.vx, out.vy, out.w, invMass);
     return out;
 }
 
@@ -63,18 +119,14 @@ struct WideDeltaN
     LaneFloat<N> dqs;
 };
 
+// A motion record is dp.x, dp.y, dq.c, dq.s.
+static_assert(sizeof(SolverDelta) == 4 * sizeof(float) && offsetof(SolverDelta, dq) == 2 * sizeof(float));
+
 template <int N>
 OBLIQUE_LANE_INLINE WideDeltaN<N> gatherLanes(const SolverDelta* deltas, const std::int32_t* index)
 {
     WideDeltaN<N> out;
-    for (int lane = 0; lane < N; ++lane)
-    {
-        const SolverDelta& d = deltas[index[lane]];
-        out.dpx[lane] = d.dp.x;
-        out.dpy[lane] = d.dp.y;
-        out.dqc[lane] = d.dq.c;
-        out.dqs[lane] = d.dq.s;
-    }
+    gatherColumns<N>(deltas, index, out.dpx, out.dpy, out.dqc, out.dqs);
     return out;
 }
 
