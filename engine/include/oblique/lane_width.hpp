@@ -1,6 +1,7 @@
 #pragma once
-/// How many contacts soft step's wide passes solve at once: eight (AVX2) on a CPU that has it,
-/// otherwise four (SSE2). Both widths give the same bits; only the speed differs.
+/// How many constraints the solvers' wide passes (contacts of both solvers, soft step's plain
+/// hinges) solve at once: eight (AVX2) on a CPU that has it, otherwise four (SSE2). Both widths
+/// give the same bits; only the speed differs.
 
 namespace oblique
 {

@@ -57,20 +57,15 @@ OBLIQUE_LANE_INLINE F splatLanes(float x)
     return out;
 }
 
-OBLIQUE_LANE_INLINE Float4 splat(float x)
-{
-    return Float4{x, x, x, x};
-}
-
 // As std::min and std::max decide, so that a lane computes exactly what the scalar pass does.
 template <class F>
-OBLIQUE_LANE_INLINE F min4(F a, F b)
+OBLIQUE_LANE_INLINE F minLanes(F a, F b)
 {
     return b < a ? b : a;
 }
 
 template <class F>
-OBLIQUE_LANE_INLINE F max4(F a, F b)
+OBLIQUE_LANE_INLINE F maxLanes(F a, F b)
 {
     return a < b ? b : a;
 }

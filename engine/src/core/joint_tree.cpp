@@ -31,7 +31,7 @@ namespace
 std::int32_t nodeSlot(const SolverBodies& bodies, std::int32_t slot)
 {
     const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(slot)];
-    return v.invMass > 0.0f || v.invInertia > 0.0f ? slot : 0;
+    return movedByImpulses(v) ? slot : 0;
 }
 
 // Marks the bodies of meshes: sets of bodies joined to each other (not counting the ground) by

@@ -1,4 +1,4 @@
-// The lane count of soft step's wide passes: found once from the CPU, settable for every world.
+// The lane count of the solvers' wide passes: found once from the CPU, settable for every world.
 
 #include "oblique/lane_width.hpp"
 
@@ -23,12 +23,6 @@ bool cpuHasAvx2()
 #endif
 }
 
-std::atomic<int>& chosenWidth()
-{
-    static std::atomic<int> width{cpuHasAvx2() ? 8 : 4};
-    return width;
-}
-
 } // namespace
 
 bool eightLanesAvailable()
@@ -36,6 +30,17 @@ bool eightLanesAvailable()
     static const bool available = cpuHasAvx2();
     return available;
 }
+
+namespace
+{
+
+std::atomic<int>& chosenWidth()
+{
+    static std::atomic<int> width{eightLanesAvailable() ? 8 : 4};
+    return width;
+}
+
+} // namespace
 
 int laneWidth()
 {

@@ -22,6 +22,14 @@ struct SolverVelocity
     float invInertia = 0.0f;
 };
 
+// A body that impulses move: a dynamic one. Static bodies (slot 0) and kinematic ones have no
+// inverse mass or inertia; constraints may share them freely and never change their velocity.
+// Always inlined, as the one file built for AVX2 calls it (float4.hpp).
+[[gnu::always_inline]] inline bool movedByImpulses(const SolverVelocity& v)
+{
+    return v.invMass > 0.0f || v.invInertia > 0.0f;
+}
+
 struct SolverPose
 {
     Vec2 c; // centre of mass

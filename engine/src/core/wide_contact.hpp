@@ -1,7 +1,8 @@
 #pragma once
 // Internal: what a group of N contacts holds in either solver's wide passes, a lane each: the two
 // bodies' solver slots, the constraint each lane came from, the normal, friction and the bodies'
-// inverse masses; and how a lane of it is packed.
+// inverse masses, and each point's lever arms, masses and impulses; how a lane of it is packed,
+// and how the lanes' impulses go back to their constraints.
 
 #include "float4.hpp"
 #include "solver_body.hpp"
@@ -12,6 +13,20 @@
 
 namespace oblique::detail
 {
+
+// One point of N contacts: what both solvers' points hold alike.
+template <int N>
+struct WidePointLanes
+{
+    LaneFloat<N> rnA;
+    LaneFloat<N> rnB;
+    LaneFloat<N> rtA;
+    LaneFloat<N> rtB;
+    LaneFloat<N> normalMass;
+    LaneFloat<N> tangentMass;
+    LaneFloat<N> normalImpulse;
+    LaneFloat<N> tangentImpulse;
+};
 
 template <int N>
 struct WideContactLanes
@@ -60,6 +75,41 @@ void packContactLane(WideContactLanes<N>& w, int lane, std::int32_t source, cons
     w.invInertiaA[lane] = a.invInertia;
     w.invMassB[lane] = b.invMass;
     w.invInertiaB[lane] = b.invInertia;
+}
+
+// The lane's share of a point that both solvers' points name alike.
+template <int N, class Point>
+void packPointLane(WidePointLanes<N>& wp, int lane, const Point& p)
+{
+    wp.rnA[lane] = p.rnA;
+    wp.rnB[lane] = p.rnB;
+    wp.rtA[lane] = p.rtA;
+    wp.rtB[lane] = p.rtB;
+    wp.normalMass[lane] = p.normalMass;
+    wp.tangentMass[lane] = p.tangentMass;
+    wp.normalImpulse[lane] = p.normalImpulse;
+    wp.tangentImpulse[lane] = p.tangentImpulse;
+}
+
+// Every filled lane's points back into the constraint it came from: copy(point, wide point, lane).
+template <class Group, class Constraint, class Copy>
+void unpackLanes(const std::vector<Group>& groups, std::vector<Constraint>& constraints, Copy copy)
+{
+    for (const Group& w : groups)
+    {
+        for (std::size_t lane = 0; lane < Group::kLanes; ++lane)
+        {
+            if (w.source[lane] < 0)
+            {
+                continue;
+            }
+            Constraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
+            for (int j = 0; j < cc.velocityPoints; ++j)
+            {
+                copy(cc.points[j], w.points[j], static_cast<int>(lane));
+            }
+        }
+    }
 }
 
 } // namespace oblique::detail

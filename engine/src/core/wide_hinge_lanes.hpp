@@ -106,7 +106,7 @@ OBLIQUE_LANE_INLINE void advancePair(Float4& qc, Float4& qs, Float4 da)
 {
     const Float4 c = qc - da * qs;
     const Float4 s = qs + da * qc;
-    const Float4 inv = splat(1.0f) / sqrt4(c * c + s * s);
+    const Float4 inv = splatLanes<Float4>(1.0f) / sqrt4(c * c + s * s);
     qc = c * inv;
     qs = s * inv;
 }
@@ -126,7 +126,7 @@ OBLIQUE_LANE_INLINE void moveHingeBodies(HingeBodies bodies, const std::int32_t*
         SolverDelta& delta = bodies.deltas[index[lane]];
         Float4 qc{pose.q.c, delta.dq.c, 0.0f, 0.0f};
         Float4 qs{pose.q.s, delta.dq.s, 0.0f, 0.0f};
-        advancePair(qc, qs, splat(da[lane]));
+        advancePair(qc, qs, splatLanes<Float4>(da[lane]));
         pose.c.x += dcx[lane];
         pose.c.y += dcy[lane];
         pose.a += da[lane];

@@ -37,7 +37,7 @@ std::uint32_t* colorsOf(std::vector<std::uint32_t>& colorsOfSlot, const SolverBo
                         std::int32_t slot)
 {
     const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(slot)];
-    const bool moves = slot != 0 && (v.invMass > 0.0f || v.invInertia > 0.0f);
+    const bool moves = slot != 0 && movedByImpulses(v);
     return moves ? &colorsOfSlot[static_cast<std::size_t>(slot)] : nullptr;
 }
 

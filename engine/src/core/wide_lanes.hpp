@@ -9,7 +9,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
 namespace oblique::detail
 {
@@ -101,7 +100,7 @@ OBLIQUE_LANE_INLINE void scatterLanes(SolverVelocity* bodies, const std::int32_t
     for (int lane = 0; lane < N; ++lane)
     {
         SolverVelocity& b = bodies[index[lane]];
-        if (b.invMass > 0.0f)
+        if (movedByImpulses(b))
         {
             b.v = {v.vx[lane], v.vy[lane]};
             b.w = v.w[lane];
@@ -128,25 +127,6 @@ OBLIQUE_LANE_INLINE WideDeltaN<N> gatherLanes(const SolverDelta* deltas, const s
     WideDeltaN<N> out;
     gatherColumns<N>(deltas, index, out.dpx, out.dpy, out.dqc, out.dqs);
     return out;
-}
-
-using WideVelocity = WideVelocityN<4>;
-using WideDelta = WideDeltaN<4>;
-
-inline WideVelocity gather(const std::vector<SolverVelocity>& bodies, const std::int32_t (&index)[4])
-{
-    return gatherLanes<4>(bodies.data(), index);
-}
-
-inline void scatter(std::vector<SolverVelocity>& bodies, const std::int32_t (&index)[4],
-                    const WideVelocity& v)
-{
-    scatterLanes<4>(bodies.data(), index, v);
-}
-
-inline WideDelta gather(const std::vector<SolverDelta>& deltas, const std::int32_t (&index)[4])
-{
-    return gatherLanes<4>(deltas.data(), index);
 }
 
 // A contact's new normal impulses, all lanes at once. `single` is the one-point lanes' new

@@ -33,7 +33,8 @@ OBLIQUE_LANE_INLINE void solveNgsLanes(SolverVelocity* bodies, WideConstraintN<N
         const M active = j == 0 ? all : two;
         const F vt = (b.vx - a.vx) * tx + (b.vy - a.vy) * ty + b.w * p.rtB - a.w * p.rtA - c.tangentSpeed;
         const F maxFriction = c.friction * p.normalImpulse;
-        const F newImpulse = min4(max4(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
+        const F newImpulse =
+            minLanes(maxLanes(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
         const F lambda = newImpulse - p.tangentImpulse;
         p.tangentImpulse = active ? newImpulse : p.tangentImpulse;
         const F pA = c.invMassA * lambda;
@@ -54,7 +55,7 @@ OBLIQUE_LANE_INLINE void solveNgsLanes(SolverVelocity* bodies, WideConstraintN<N
     const F vn1 = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * p1.rnB - a.w * p1.rnA;
     const F vn2 = (b.vx - a.vx) * nx + (b.vy - a.vy) * ny + b.w * p2.rnB - a.w * p2.rnA;
 
-    const F single = max4(old1 - p1.normalMass * (vn1 - p1.velocityBias), zero);
+    const F single = maxLanes(old1 - p1.normalMass * (vn1 - p1.velocityBias), zero);
     const F rhs1 = vn1 - p1.velocityBias - (c.k11 * old1 + c.k12 * old2);
     const F rhs2 = vn2 - p2.velocityBias - (c.k12 * old1 + c.k22 * old2);
     applyNormalImpulses(a, b, c, single, rhs1, rhs2);

@@ -91,7 +91,7 @@ OBLIQUE_LANE_INLINE void solveLanes(SolverVelocity* bodies, const SolverDelta* d
             (db.dpy - da.dpy) + ((db.dqs * p.rBx + db.dqc * p.rBy) - (da.dqs * p.rAx + da.dqc * p.rAy));
         const F s = p.baseSeparation + (dx * nx + dy * ny);
         const M apart = s > zero;
-        const F soft = useBias ? max4(c.biasRate * s, pass.pushLimit) : zero;
+        const F soft = useBias ? maxLanes(c.biasRate * s, pass.pushLimit) : zero;
         bias[j] = apart ? s * pass.invH : soft;
         massScale[j] = apart ? one : (useBias ? c.massScale : one);
         impulseScale[j] = apart ? zero : (useBias ? c.impulseScale : zero);
@@ -105,7 +105,7 @@ OBLIQUE_LANE_INLINE void solveLanes(SolverVelocity* bodies, const SolverDelta* d
 
     // One point (solveSoftContact's loop), or two together (solvePair()).
     const F single =
-        max4(old1 + (-p1.normalMass * massScale[0] * (vn1 + bias[0]) - impulseScale[0] * old1), zero);
+        maxLanes(old1 + (-p1.normalMass * massScale[0] * (vn1 + bias[0]) - impulseScale[0] * old1), zero);
     const F rhs1 = massScale[0] * (vn1 + bias[0]) - ((one - impulseScale[0]) * c.k11 * old1 + c.k12 * old2);
     const F rhs2 = massScale[1] * (vn2 + bias[1]) - (c.k12 * old1 + (one - impulseScale[1]) * c.k22 * old2);
     applyNormalImpulses(a, b, c, single, rhs1, rhs2);
@@ -124,7 +124,8 @@ OBLIQUE_LANE_INLINE void solveLanes(SolverVelocity* bodies, const SolverDelta* d
     {
         const F vt = relativeLanes<N>(a, b, tx, ty, p.rtA, p.rtB) - c.tangentSpeed;
         const F maxFriction = c.friction * p.normalImpulse;
-        const F newImpulse = min4(max4(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
+        const F newImpulse =
+            minLanes(maxLanes(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
         const F lambda = newImpulse - p.tangentImpulse;
         p.tangentImpulse = newImpulse;
         pushLanes<N>(a, b, c, tx, ty, p.rtA, p.rtB, lambda);

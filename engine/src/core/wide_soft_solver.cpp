@@ -45,19 +45,12 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
     {
         WideSoftPointN<N>& wp = w.points[j];
         const SoftPoint& p = cc.points[j];
+        packPointLane<N>(wp, lane, p);
         wp.rAx[lane] = p.rA.x;
         wp.rAy[lane] = p.rA.y;
         wp.rBx[lane] = p.rB.x;
         wp.rBy[lane] = p.rB.y;
         wp.baseSeparation[lane] = p.baseSeparation;
-        wp.rnA[lane] = p.rnA;
-        wp.rnB[lane] = p.rnB;
-        wp.rtA[lane] = p.rtA;
-        wp.rtB[lane] = p.rtB;
-        wp.normalMass[lane] = p.normalMass;
-        wp.tangentMass[lane] = p.tangentMass;
-        wp.normalImpulse[lane] = p.normalImpulse;
-        wp.tangentImpulse[lane] = p.tangentImpulse;
         wp.totalNormalImpulse[lane] = p.totalNormalImpulse;
         wp.totalTangentImpulse[lane] = p.totalTangentImpulse;
     }
@@ -115,29 +108,19 @@ void packGroups(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int3
     }
 }
 
+// The impulses and their totals over the substeps, what the passes change in a lane.
 template <int N>
 void unpackGroups(const std::vector<WideSoftConstraintN<N>>& wide,
                   std::vector<SoftContactConstraint>& constraints)
 {
-    for (const WideSoftConstraintN<N>& w : wide)
-    {
-        for (int lane = 0; lane < N; ++lane)
-        {
-            if (w.source[lane] < 0)
-            {
-                continue;
-            }
-            SoftContactConstraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
-            for (int j = 0; j < cc.velocityPoints; ++j)
-            {
-                SoftPoint& p = cc.points[j];
-                p.normalImpulse = w.points[j].normalImpulse[lane];
-                p.tangentImpulse = w.points[j].tangentImpulse[lane];
-                p.totalNormalImpulse = w.points[j].totalNormalImpulse[lane];
-                p.totalTangentImpulse = w.points[j].totalTangentImpulse[lane];
-            }
-        }
-    }
+    unpackLanes(wide, constraints,
+                [](SoftPoint& p, const WideSoftPointN<N>& wp, int lane)
+                {
+                    p.normalImpulse = wp.normalImpulse[lane];
+                    p.tangentImpulse = wp.tangentImpulse[lane];
+                    p.totalNormalImpulse = wp.totalNormalImpulse[lane];
+                    p.totalTangentImpulse = wp.totalTangentImpulse[lane];
+                });
 }
 
 } // namespace

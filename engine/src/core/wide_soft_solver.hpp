@@ -20,21 +20,13 @@ struct SolverVelocity;
 struct SolverDelta;
 
 template <int N>
-struct WideSoftPointN
+struct WideSoftPointN : WidePointLanes<N>
 {
     LaneFloat<N> rAx;
     LaneFloat<N> rAy;
     LaneFloat<N> rBx;
     LaneFloat<N> rBy;
     LaneFloat<N> baseSeparation;
-    LaneFloat<N> rnA;
-    LaneFloat<N> rnB;
-    LaneFloat<N> rtA;
-    LaneFloat<N> rtB;
-    LaneFloat<N> normalMass;
-    LaneFloat<N> tangentMass;
-    LaneFloat<N> normalImpulse;
-    LaneFloat<N> tangentImpulse;
     LaneFloat<N> totalNormalImpulse;
     LaneFloat<N> totalTangentImpulse;
 };

@@ -62,13 +62,6 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
 namespace
 {
 
-// Only bodies moved by impulses order the constraints; static and kinematic ones (inverse mass
-// zero) do not, and lanes may share them, as nothing a lane does changes them.
-bool movesUnderImpulse(const SolverVelocity& body)
-{
-    return body.invMass > 0.0f;
-}
-
 template <int N>
 void packLane(WideConstraintN<N>& w, int lane, std::int32_t source, const ContactConstraint& cc,
               const std::vector<SolverVelocity>& bodies)
@@ -79,15 +72,8 @@ void packLane(WideConstraintN<N>& w, int lane, std::int32_t source, const Contac
     {
         WidePointN<N>& wp = w.points[j];
         const VelocityPoint& cp = cc.points[j];
-        wp.rnA[lane] = cp.rnA;
-        wp.rnB[lane] = cp.rnB;
-        wp.rtA[lane] = cp.rtA;
-        wp.rtB[lane] = cp.rtB;
-        wp.normalMass[lane] = cp.normalMass;
-        wp.tangentMass[lane] = cp.tangentMass;
+        packPointLane<N>(wp, lane, cp);
         wp.velocityBias[lane] = cp.velocityBias;
-        wp.normalImpulse[lane] = cp.normalImpulse;
-        wp.tangentImpulse[lane] = cp.tangentImpulse;
     }
     if (cc.velocityPoints == 2)
     {
@@ -140,25 +126,16 @@ void packLevels(std::vector<WideConstraintN<N>>& wide, std::vector<Batch>& batch
     }
 }
 
+// The accumulated impulses, the only thing the iterations change in a lane.
 template <int N>
 void unpackGroups(const std::vector<WideConstraintN<N>>& wide, std::vector<ContactConstraint>& constraints)
 {
-    for (const WideConstraintN<N>& w : wide)
-    {
-        for (int lane = 0; lane < N; ++lane)
-        {
-            if (w.source[lane] < 0)
-            {
-                continue;
-            }
-            ContactConstraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
-            for (int j = 0; j < cc.velocityPoints; ++j)
-            {
-                cc.points[j].normalImpulse = w.points[j].normalImpulse[lane];
-                cc.points[j].tangentImpulse = w.points[j].tangentImpulse[lane];
-            }
-        }
-    }
+    unpackLanes(wide, constraints,
+                [](VelocityPoint& p, const WidePointN<N>& wp, int lane)
+                {
+                    p.normalImpulse = wp.normalImpulse[lane];
+                    p.tangentImpulse = wp.tangentImpulse[lane];
+                });
 }
 
 } // namespace
@@ -176,8 +153,8 @@ void WideSolver::build(const std::vector<ContactConstraint>& constraints,
     {
         const auto a = static_cast<std::size_t>(constraints[k].indexA);
         const auto b = static_cast<std::size_t>(constraints[k].indexB);
-        const bool movesA = movesUnderImpulse(bodies[a]);
-        const bool movesB = movesUnderImpulse(bodies[b]);
+        const bool movesA = movedByImpulses(bodies[a]);
+        const bool movesB = movedByImpulses(bodies[b]);
         const std::int32_t level =
             1 + std::max(movesA ? bodyLevel[a] : std::int32_t{-1}, movesB ? bodyLevel[b] : std::int32_t{-1});
         if (movesA)

@@ -18,17 +18,9 @@ struct SolverVelocity;
 
 // One point of N contacts, a lane each.
 template <int N>
-struct WidePointN
+struct WidePointN : WidePointLanes<N>
 {
-    LaneFloat<N> rnA;
-    LaneFloat<N> rnB;
-    LaneFloat<N> rtA;
-    LaneFloat<N> rtB;
-    LaneFloat<N> normalMass;
-    LaneFloat<N> tangentMass;
     LaneFloat<N> velocityBias;
-    LaneFloat<N> normalImpulse;
-    LaneFloat<N> tangentImpulse;
 };
 
 // N contacts of one level. A lane that solves one point has zero masses and impulses in its
