@@ -5,6 +5,9 @@
 #include "oblique/api_error.hpp"
 
 #include <atomic>
+#if defined(OBLIQUE_EIGHT_LANES)
+#include <cpuid.h>
+#endif
 #include <string>
 
 namespace oblique
@@ -13,11 +16,32 @@ namespace oblique
 namespace
 {
 
+// AVX2 is usable when the CPU has it and the operating system saves the 256-bit registers on a
+// context switch (OSXSAVE set, and XCR0 enabling both the SSE and the AVX state).
 bool cpuHasAvx2()
 {
 #if defined(OBLIQUE_EIGHT_LANES)
-    // libgcc's answer also checks that the operating system saves the 256-bit registers.
-    return __builtin_cpu_supports("avx2") != 0;
+    unsigned eax = 0;
+    unsigned ebx = 0;
+    unsigned ecx = 0;
+    unsigned edx = 0;
+    if (__get_cpuid_max(0, nullptr) < 7 || __get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0)
+    {
+        return false;
+    }
+    if ((ecx & bit_OSXSAVE) == 0 || (ecx & bit_AVX) == 0)
+    {
+        return false;
+    }
+    unsigned xcr0 = 0;
+    unsigned xcr0High = 0;
+    __asm__("xgetbv" : "=a"(xcr0), "=d"(xcr0High) : "c"(0));
+    if ((xcr0 & 6u) != 6u)
+    {
+        return false;
+    }
+    __cpuid_count(7, 0, eax, ebx, ecx, edx);
+    return (ebx & bit_AVX2) != 0;
 #else
     return false;
 #endif
