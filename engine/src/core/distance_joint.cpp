@@ -1,5 +1,7 @@
 // The distance joint's stages. Everything acts along the axis between the anchors, measured anew
-// in every pass; the effective mass along it is the one at the start of the step.
+// in every pass, and so is the effective mass along it: levers that turned since the step began
+// (a light body spinning on a long rod) would otherwise be solved with a mass many times too
+// large, and each pass would overshoot.
 
 #include "distance_joint.hpp"
 
@@ -34,6 +36,13 @@ Span spanOf(Vec2 rA, Vec2 rB, Vec2 separation)
     return {rA, rB, axis, length(separation), cross(rA, axis), cross(rB, axis)};
 }
 
+// The effective mass along the span's axis; 0 when neither body moves along it.
+float massAlongSpan(const SolverVelocity& a, const SolverVelocity& b, const Span& s)
+{
+    const float k = a.invMass + b.invMass + a.invInertia * s.rdA * s.rdA + b.invInertia * s.rdB * s.rdB;
+    return k > 0.0f ? 1.0f / k : 0.0f;
+}
+
 Span currentSpan(const JointFrame& f, const SolverBodies& bodies)
 {
     const Vec2 rA = currentAnchorA(f, bodies);
@@ -56,14 +65,14 @@ void solveBounds(DistanceJoint& j, SolverVelocity& a, SolverVelocity& b, const S
                  const StepContext& ctx)
 {
     const float lower = boundImpulse(j.lowerImpulse, j.axialMass, relativeAlong(a, b, s.axis, s.rdA, s.rdB),
-                                     boundTerms(s.length - j.minLength, ctx));
+                                     boundTerms(s.length - j.minLength, kJointPushMaxSpeed, ctx));
     push(a, b, s.axis, s.rdA, s.rdB, lower);
     if (j.maxLength >= kUnlimitedLength)
     {
         return;
     }
     const float upper = boundImpulse(j.upperImpulse, j.axialMass, -relativeAlong(a, b, s.axis, s.rdA, s.rdB),
-                                     boundTerms(j.maxLength - s.length, ctx));
+                                     boundTerms(j.maxLength - s.length, kJointPushMaxSpeed, ctx));
     push(a, b, s.axis, s.rdA, s.rdB, -upper);
 }
 
@@ -132,8 +141,7 @@ void prepareJoint(DistanceJoint& j, const JointFrame& f, const StepContext& ctx,
     const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
     const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
     const Span s = spanOf(f.rA, f.rB, f.deltaCenter + f.rB - f.rA);
-    const float k = a.invMass + b.invMass + a.invInertia * s.rdA * s.rdA + b.invInertia * s.rdB * s.rdB;
-    j.axialMass = k > 0.0f ? 1.0f / k : 0.0f;
+    j.axialMass = massAlongSpan(a, b, s);
     j.axis = s.axis;
     j.spring = makeSoftness(j.hertz, j.dampingRatio, ctx.h);
     // The impulses are a whole step's; warm starting applies them every substep.
@@ -157,9 +165,10 @@ void solveJoint(DistanceJoint& j, const JointFrame& f, const StepContext& ctx, S
     SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
     const Span s = currentSpan(f, bodies);
     j.axis = s.axis;
+    j.axialMass = massAlongSpan(a, b, s);
     if (isRigid(j))
     {
-        solveAlong(j, a, b, s, equalityTerms(s.length - j.length, ctx));
+        solveAlong(j, a, b, s, equalityTerms(s.length - j.length, kJointPushMaxSpeed, ctx));
         return;
     }
     if (j.hertz > 0.0f)

@@ -321,7 +321,7 @@ void releaseTreeTurn(Kind& /*j*/)
 {
 }
 template <class Kind>
-void addTreeImpulse(Kind& /*j*/, Vec3 /*impulse*/)
+void addTreeImpulse(Kind& /*j*/, Vec2 /*point*/, float /*turn*/)
 {
 }
 
@@ -350,9 +350,9 @@ void releaseTreeTurnOf(JointRecord& j)
     visitKind(j, [](auto& kind) { releaseTreeTurn(kind); });
 }
 
-void addTreeImpulseOf(JointRecord& j, Vec3 impulse)
+void addTreeImpulseOf(JointRecord& j, Vec2 point, float turn)
 {
-    visitKind(j, [impulse](auto& kind) { addTreeImpulse(kind, impulse); });
+    visitKind(j, [point, turn](auto& kind) { addTreeImpulse(kind, point, turn); });
 }
 
 void prepareJoints(StepContext& ctx)

@@ -7,7 +7,6 @@
 #include "body.hpp"
 #include "distance_joint.hpp"
 #include "joint_frame.hpp"
-#include "mat33.hpp"
 #include "motor_joint.hpp"
 #include "mouse_joint.hpp"
 #include "oblique/joint.hpp"
@@ -102,7 +101,8 @@ float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverB
 bool treeTurnPushesOf(const JointRecord& j, float impulse);
 // Lets go of a turn row that pulled, for the rest of the step.
 void releaseTreeTurnOf(JointRecord& j);
-void addTreeImpulseOf(JointRecord& j, Vec3 impulse);
+// Adds a tree solve's impulse on the shared point and, where the turn row held, on the turn.
+void addTreeImpulseOf(JointRecord& j, Vec2 point, float turn);
 
 // The joint stages, in the order the step runs them. Joints are solved before the contacts in
 // every pass: one at a time in index order, then (soft step) the plain hinges four at a time.

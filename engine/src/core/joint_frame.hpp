@@ -73,26 +73,42 @@ struct PartTerms
     float impulseScale = 0.0f;
 };
 
-// An equality (a shared point, a rod's length) with error c: soft toward zero while pushing, rigid
-// otherwise.
-inline PartTerms equalityTerms(float c, const StepContext& ctx)
+// The push's terms per unit of error, uncapped: a shared point's (its projection bounds the error
+// it sees), or a block whose rows are capped one by one.
+inline PartTerms pushTerms(const StepContext& ctx)
 {
     if (!ctx.useBias)
     {
         return {};
     }
-    return {ctx.jointSoftness.biasRate * c, ctx.jointSoftness.massScale, ctx.jointSoftness.impulseScale};
+    return {ctx.jointSoftness.biasRate, ctx.jointSoftness.massScale, ctx.jointSoftness.impulseScale};
+}
+
+// The push's speed for error c, no faster than maxPush (kJointPushMaxSpeed for metres,
+// kJointTurnPushMaxSpeed for radians).
+inline float cappedPush(const PartTerms& perUnit, float c, float maxPush)
+{
+    return std::clamp(perUnit.bias * c, -maxPush, maxPush);
+}
+
+// An equality (a rod's length, a weld's turn) with error c: soft toward zero while pushing, at most
+// maxPush fast; rigid otherwise.
+inline PartTerms equalityTerms(float c, float maxPush, const StepContext& ctx)
+{
+    PartTerms t = pushTerms(ctx);
+    t.bias = cappedPush(t, c, maxPush);
+    return t;
 }
 
 // A one-sided bound (a limit, a rope) with c >= 0 while it holds. Still apart, it may close
 // exactly its gap this pass and no more (speculative, rigid); past it, as an equality.
-inline PartTerms boundTerms(float c, const StepContext& ctx)
+inline PartTerms boundTerms(float c, float maxPush, const StepContext& ctx)
 {
     if (c > 0.0f)
     {
         return {c * ctx.invH, 1.0f, 0.0f};
     }
-    return equalityTerms(c, ctx);
+    return equalityTerms(c, maxPush, ctx);
 }
 
 // A spring's own softness, pulling toward zero error in every pass (it is a force, not a repair).
@@ -287,7 +303,7 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
     }
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
     // The terms per metre of error: the bias scales the anchors' separation.
-    const PartTerms t = equalityTerms(1.0f, ctx);
+    const PartTerms t = pushTerms(ctx);
     const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
     const Vec2 x = solve(massInverse, speed + bias);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;

@@ -27,6 +27,22 @@ namespace oblique::detail
 namespace
 {
 
+double toDouble(float x)
+{
+    return static_cast<double>(x);
+}
+
+Vec3 toVec3(Vec2 v, float z)
+{
+    return {toDouble(v.x), toDouble(v.y), toDouble(z)};
+}
+
+// A value's point part, back in the solver's floats.
+Vec2 pointOf(Vec3 v)
+{
+    return {static_cast<float>(v.x), static_cast<float>(v.y)};
+}
+
 // A node's solver slot, or 0 (the ground) for a body impulses do not move.
 std::int32_t nodeSlot(const SolverBodies& bodies, std::int32_t slot)
 {
@@ -226,13 +242,13 @@ Mat33 throughRowsTransposed(const TreeRows& j, const Mat33& x)
 // The inverse of [-S2 0; 0 1], S2 the upper left 2x2 of s: a joint without its turn row.
 Mat33 pointInverse(const Mat33& s)
 {
-    const float a = -s.r[0].x;
-    const float b = -s.r[0].y;
-    const float c = -s.r[1].x;
-    const float d = -s.r[1].y;
-    float det = a * d - b * c;
-    det = det != 0.0f ? 1.0f / det : 0.0f;
-    return {{{det * d, -det * b, 0.0f}, {-det * c, det * a, 0.0f}, {0.0f, 0.0f, 1.0f}}};
+    const double a = -s.r[0].x;
+    const double b = -s.r[0].y;
+    const double c = -s.r[1].x;
+    const double d = -s.r[1].y;
+    double det = a * d - b * c;
+    det = det != 0.0 ? 1.0 / det : 0.0;
+    return {{{det * d, -det * b, 0.0}, {-det * c, det * a, 0.0}, {0.0, 0.0, 1.0}}};
 }
 
 // A joint node's rows for the body at slot.
@@ -241,8 +257,8 @@ TreeRows rowsFor(const JointTreeNode& joint, const JointFrame& f, const SolverBo
 {
     const bool isB = nodeSlot(bodies, f.indexB) == slot;
     const Vec2 r = isB ? joint.anchorB : joint.anchorA;
-    const float sign = isB ? 1.0f : -1.0f;
-    return {sign, -sign * r.y, sign * r.x, joint.turn ? sign : 0.0f};
+    const double sign = isB ? 1.0 : -1.0;
+    return {sign, -sign * toDouble(r.y), sign * toDouble(r.x), joint.turn ? sign : 0.0};
 }
 
 const JointRecord& recordOf(const WorldState& w, const JointTreeNode& node)
@@ -278,7 +294,7 @@ void factor(WorldState& w, JointTrees& t)
         if (node.joint < 0)
         {
             const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
-            const Vec3 w3{v.invMass, v.invMass, v.invInertia};
+            const Vec3 w3{toDouble(v.invMass), toDouble(v.invMass), toDouble(v.invInertia)};
             if (node.children == 0)
             {
                 node.inverse = diagonal(w3.x, w3.y, w3.z);
@@ -288,7 +304,7 @@ void factor(WorldState& w, JointTrees& t)
                 // (M - S)^-1 = (I - W S)^-1 W, with W = M^-1 diagonal: finite where M is not (a
                 // body that cannot turn).
                 const Mat33 ws = scaleRows(w3, fromChildren);
-                const Mat33 inv = inverse(diagonal(1.0f, 1.0f, 1.0f) - ws);
+                const Mat33 inv = inverse(diagonal(1.0, 1.0, 1.0) - ws);
                 for (int i = 0; i < 3; ++i)
                 {
                     node.inverse.r[i] = {inv.r[i].x * w3.x, inv.r[i].y * w3.y, inv.r[i].z * w3.z};
@@ -347,18 +363,12 @@ Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepCont
     const Vec2 rB = node.anchorB;
     const bool turns = node.turn;
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
-    Vec3 change{-speed.x, -speed.y, turns ? a.w - b.w : 0.0f};
+    Vec2 change = -speed;
     if (ctx.useBias)
     {
-        const Vec2 separation = currentSeparation(f, bodies, rA, rB);
-        const float rate = ctx.jointSoftness.biasRate;
-        change = change - Vec3{rate * separation.x, rate * separation.y, 0.0f};
+        change -= ctx.jointSoftness.biasRate * currentSeparation(f, bodies, rA, rB);
     }
-    if (turns)
-    {
-        change.z -= treeTurnBiasOf(j, ctx, bodies);
-    }
-    return change;
+    return toVec3(change, turns ? a.w - b.w - treeTurnBiasOf(j, ctx, bodies) : 0.0f);
 }
 
 // Solves the factored nodes [begin, end) (whole trees) for the right-hand sides in their values:
@@ -400,14 +410,14 @@ void substitute(JointTrees& t, std::int32_t begin, std::int32_t end)
 Vec3 loopImpulse(const TreeLoop& loop, int row, bool isB)
 {
     const Vec2 r = isB ? loop.anchorB : loop.anchorA;
-    const float sign = isB ? 1.0f : -1.0f;
-    return row == 0 ? Vec3{sign, 0.0f, -sign * r.y} : Vec3{0.0f, sign, sign * r.x};
+    const double sign = isB ? 1.0 : -1.0;
+    return row == 0 ? Vec3{sign, 0.0, -sign * toDouble(r.y)} : Vec3{0.0, sign, sign * toDouble(r.x)};
 }
 
 // Row `row` of a loop times the changes in the nodes' values (bodies' changes).
-float loopRowTimes(const TreeLoop& loop, int row, const Vec3* values, std::int32_t begin)
+double loopRowTimes(const TreeLoop& loop, int row, const Vec3* values, std::int32_t begin)
 {
-    float sum = 0.0f;
+    double sum = 0.0;
     if (loop.nodeA >= 0)
     {
         sum += dot(loopImpulse(loop, row, false), values[loop.nodeA - begin]);
@@ -421,7 +431,7 @@ float loopRowTimes(const TreeLoop& loop, int row, const Vec3* values, std::int32
 
 // Solves the n x n system a x = b in place (b becomes x) by elimination with partial pivoting;
 // leaves zeros where it is singular.
-void solveSmall(float* a, float* b, int n)
+void solveSmall(double* a, double* b, int n)
 {
     for (int c = 0; c < n; ++c)
     {
@@ -430,9 +440,9 @@ void solveSmall(float* a, float* b, int n)
         {
             pivot = std::fabs(a[r * n + c]) > std::fabs(a[pivot * n + c]) ? r : pivot;
         }
-        if (a[pivot * n + c] == 0.0f)
+        if (a[pivot * n + c] == 0.0)
         {
-            std::fill(b, b + n, 0.0f);
+            std::fill(b, b + n, 0.0);
             return;
         }
         for (int k = 0; k < n; ++k)
@@ -442,7 +452,7 @@ void solveSmall(float* a, float* b, int n)
         std::swap(b[c], b[pivot]);
         for (int r = c + 1; r < n; ++r)
         {
-            const float f = a[r * n + c] / a[c * n + c];
+            const double f = a[r * n + c] / a[c * n + c];
             for (int k = c; k < n; ++k)
             {
                 a[r * n + k] -= f * a[c * n + k];
@@ -452,7 +462,7 @@ void solveSmall(float* a, float* b, int n)
     }
     for (int c = n - 1; c >= 0; --c)
     {
-        float sum = b[c];
+        double sum = b[c];
         for (int k = c + 1; k < n; ++k)
         {
             sum -= a[c * n + k] * b[k];
@@ -486,8 +496,8 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
         {
             base[i] = t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value;
         }
-        float s[(2 * kMaxTreeLoops) * (2 * kMaxTreeLoops)] = {};
-        float r[2 * kMaxTreeLoops] = {};
+        double s[(2 * kMaxTreeLoops) * (2 * kMaxTreeLoops)] = {};
+        double r[2 * kMaxTreeLoops] = {};
         for (int e = 0; e < rows; ++e)
         {
             const TreeLoop& loop = loops[e / 2];
@@ -514,7 +524,7 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
         for (int e = 0; e < rows; ++e)
         {
             const TreeLoop& loop = loops[e / 2];
-            r[e] = wanted(loop, e % 2) - loopRowTimes(loop, e % 2, base, tree.begin);
+            r[e] = toDouble(wanted(loop, e % 2)) - loopRowTimes(loop, e % 2, base, tree.begin);
             for (int f = 0; f < rows; ++f)
             {
                 s[e * rows + f] =
@@ -534,7 +544,7 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
         }
         for (int e = 0; e < rows; ++e)
         {
-            loopImpulses[2 * (loops - t.loops.data()) + e] = r[e];
+            loopImpulses[2 * (loops - t.loops.data()) + e] = static_cast<float>(r[e]);
         }
     }
 }
@@ -610,7 +620,7 @@ void projectTrees(WorldState& w, JointTrees& t)
         if (node.joint >= 0)
         {
             const Vec2 excess = excessOf(recordOf(w, node).frame, node.anchorA, node.anchorB);
-            node.value = {-excess.x, -excess.y, 0.0f};
+            node.value = toVec3(-excess, 0.0f);
         }
     }
     substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
@@ -629,7 +639,7 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         if (node.joint < 0)
         {
-            moveBody(bodies, node.body, Vec2{node.value.x, node.value.y}, node.value.z);
+            moveBody(bodies, node.body, pointOf(node.value), static_cast<float>(node.value.z));
         }
     }
 }
@@ -806,7 +816,8 @@ void solveJointTrees(StepContext& ctx)
     bool again = false;
     for (JointTreeNode& node : t.nodes)
     {
-        if (node.joint >= 0 && node.turn && !treeTurnPushesOf(recordOf(w, node), -node.value.z))
+        if (node.joint >= 0 && node.turn &&
+            !treeTurnPushesOf(recordOf(w, node), -static_cast<float>(node.value.z)))
         {
             releaseTreeTurnOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]]);
             node.turn = false;
@@ -822,19 +833,19 @@ void solveJointTrees(StepContext& ctx)
         if (node.joint < 0)
         {
             SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
-            v.v += Vec2{node.value.x, node.value.y};
-            v.w += node.value.z;
+            v.v += pointOf(node.value);
+            v.w += static_cast<float>(node.value.z);
         }
         else
         {
             addTreeImpulseOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
-                             Vec3{-node.value.x, -node.value.y, node.turn ? -node.value.z : 0.0f});
+                             -pointOf(node.value), node.turn ? -static_cast<float>(node.value.z) : 0.0f);
         }
     }
     for (std::size_t i = 0; i < t.loops.size(); ++i)
     {
         addTreeImpulseOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(t.loops[i].joint)]],
-                         Vec3{t.loopImpulses[2 * i], t.loopImpulses[2 * i + 1], 0.0f});
+                         Vec2{t.loopImpulses[2 * i], t.loopImpulses[2 * i + 1]}, 0.0f);
     }
 }
 

@@ -23,10 +23,10 @@ struct StepContext;
 // the anchor's lever, and c the turn row's entry (0 when the joint has none this pass).
 struct TreeRows
 {
-    float s = 0.0f;
-    float a = 0.0f;
-    float b = 0.0f;
-    float c = 0.0f;
+    double s = 0.0;
+    double a = 0.0;
+    double b = 0.0;
+    double c = 0.0;
 };
 
 // A body or a joint of a tree, in elimination order: every node before its parent.

@@ -47,10 +47,12 @@ void solveBlock(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx, 
 {
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
-    const PartTerms t = equalityTerms(1.0f, ctx);
+    const PartTerms t = pushTerms(ctx);
     const Vec2 error{dot(s.perp, s.d), currentAngle(f, bodies) - j.referenceAngle};
+    const Vec2 push{cappedPush(t, error.x, kJointPushMaxSpeed),
+                    cappedPush(t, error.y, kJointTurnPushMaxSpeed)};
     const Vec2 speed{dot(s.perp, b.v - a.v) + s.s2 * b.w - s.s1 * a.w, b.w - a.w};
-    const Vec2 x = solve(blockMassInverse(a, b, s), speed + t.bias * error);
+    const Vec2 x = solve(blockMassInverse(a, b, s), speed + push);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * j.impulse;
     j.impulse += impulse;
     pushBlock(a, b, s, impulse);
@@ -106,6 +108,7 @@ void solveJoint(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx, 
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const SliderSpan s = currentSliderSpan(f, bodies, j.axisAtStart);
     j.axis = s.axis;
+    j.axialMass = massAlong(a, b, s.a1, s.a2);
     if (j.def.enableMotor)
     {
         solveMotor(j, a, b, s, ctx.h);

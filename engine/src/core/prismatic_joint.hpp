@@ -21,8 +21,8 @@ struct PrismaticJoint
     float upperImpulse = 0.0f;
     // This step's.
     Vec2 axisAtStart;
-    float axialMass = 0.0f;
-    Vec2 axis; // as last solved, for the reaction
+    float axialMass = 0.0f; // along the axis, as of the last pass (levers turn within a step)
+    Vec2 axis;              // as last solved, for the reaction
 };
 
 PrismaticJoint makePrismaticJoint(const PrismaticJointDef& def, Rot qA, float referenceAngle);

@@ -38,11 +38,11 @@ void solveLimits(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, 
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const float angle = currentAngle(f, bodies) - j.referenceAngle;
-    const float lower =
-        boundImpulse(j.lowerImpulse, j.axialMass, b.w - a.w, boundTerms(angle - j.def.lowerAngle, ctx));
+    const float lower = boundImpulse(j.lowerImpulse, j.axialMass, b.w - a.w,
+                                     boundTerms(angle - j.def.lowerAngle, kJointTurnPushMaxSpeed, ctx));
     pushAngular(a, b, lower);
-    const float upper =
-        boundImpulse(j.upperImpulse, j.axialMass, a.w - b.w, boundTerms(j.def.upperAngle - angle, ctx));
+    const float upper = boundImpulse(j.upperImpulse, j.axialMass, a.w - b.w,
+                                     boundTerms(j.def.upperAngle - angle, kJointTurnPushMaxSpeed, ctx));
     pushAngular(a, b, -upper);
 }
 
@@ -158,9 +158,9 @@ float treeTurnBias(const RevoluteJoint& j, const JointFrame& f, const StepContex
     const float angle = currentAngle(f, bodies) - j.referenceAngle;
     if (j.treeLimit > 0)
     {
-        return boundTerms(angle - j.def.lowerAngle, ctx).bias;
+        return boundTerms(angle - j.def.lowerAngle, kJointTurnPushMaxSpeed, ctx).bias;
     }
-    return -boundTerms(j.def.upperAngle - angle, ctx).bias;
+    return -boundTerms(j.def.upperAngle - angle, kJointTurnPushMaxSpeed, ctx).bias;
 }
 
 bool treeTurnPushes(const RevoluteJoint& j, float impulse)
@@ -169,13 +169,13 @@ bool treeTurnPushes(const RevoluteJoint& j, float impulse)
     return accumulated + static_cast<float>(j.treeLimit) * impulse >= 0.0f;
 }
 
-void addTreeImpulse(RevoluteJoint& j, Vec3 impulse)
+void addTreeImpulse(RevoluteJoint& j, Vec2 point, float turn)
 {
-    j.linearImpulse += Vec2{impulse.x, impulse.y};
+    j.linearImpulse += point;
     if (j.treeLimit != 0)
     {
         float& accumulated = j.treeLimit > 0 ? j.lowerImpulse : j.upperImpulse;
-        accumulated = std::max(accumulated + static_cast<float>(j.treeLimit) * impulse.z, 0.0f);
+        accumulated = std::max(accumulated + static_cast<float>(j.treeLimit) * turn, 0.0f);
     }
 }
 

@@ -3,7 +3,6 @@
 // limited and driven by a motor. Solved as Box2D solves it: motor, then limits, then the point.
 
 #include "joint_frame.hpp"
-#include "mat33.hpp"
 #include "oblique/joint.hpp"
 
 namespace oblique::detail
@@ -48,7 +47,7 @@ inline void releaseTreeTurn(RevoluteJoint& j)
     j.treeLimitReleased = true;
     j.treeLimit = 0;
 }
-void addTreeImpulse(RevoluteJoint& j, Vec3 impulse);
+void addTreeImpulse(RevoluteJoint& j, Vec2 point, float turn);
 // Scales the impulses from a substep's to a whole step's, dropping non-finite ones.
 void storeJointImpulses(RevoluteJoint& j, float toStep);
 JointReaction reactionOf(const RevoluteJoint& j, float invDt);

@@ -80,10 +80,10 @@ inline void solveTravelLimits(float& lowerImpulse, float& upperImpulse, float ax
                               const StepContext& ctx)
 {
     const float lowerChange = boundImpulse(lowerImpulse, axialMass, speedAlongAxis(a, b, s),
-                                           boundTerms(s.translation - lower, ctx));
+                                           boundTerms(s.translation - lower, kJointPushMaxSpeed, ctx));
     pushAlongAxis(a, b, s, lowerChange);
     const float upperChange = boundImpulse(upperImpulse, axialMass, -speedAlongAxis(a, b, s),
-                                           boundTerms(upper - s.translation, ctx));
+                                           boundTerms(upper - s.translation, kJointPushMaxSpeed, ctx));
     pushAlongAxis(a, b, s, -upperChange);
 }
 

@@ -24,7 +24,8 @@ void solveTurn(WeldJoint& j, const JointFrame& f, const StepContext& ctx, Solver
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const float error = currentAngle(f, bodies) - j.referenceAngle;
-    const PartTerms t = isRigid(j) ? equalityTerms(error, ctx) : springTerms(error, j.angularSpring);
+    const PartTerms t =
+        isRigid(j) ? equalityTerms(error, kJointTurnPushMaxSpeed, ctx) : springTerms(error, j.angularSpring);
     const float impulse =
         -t.massScale * j.axialMass * (b.w - a.w + t.bias) - t.impulseScale * j.angularImpulse;
     j.angularImpulse += impulse;
@@ -80,13 +81,13 @@ bool treeTurnRow(WeldJoint& j, const JointFrame& /*f*/, const StepContext& /*ctx
 float treeTurnBias(const WeldJoint& j, const JointFrame& f, const StepContext& ctx,
                    const SolverBodies& bodies)
 {
-    return equalityTerms(currentAngle(f, bodies) - j.referenceAngle, ctx).bias;
+    return equalityTerms(currentAngle(f, bodies) - j.referenceAngle, kJointTurnPushMaxSpeed, ctx).bias;
 }
 
-void addTreeImpulse(WeldJoint& j, Vec3 impulse)
+void addTreeImpulse(WeldJoint& j, Vec2 point, float turn)
 {
-    j.linearImpulse += Vec2{impulse.x, impulse.y};
-    j.angularImpulse += impulse.z;
+    j.linearImpulse += point;
+    j.angularImpulse += turn;
 }
 
 bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies)

@@ -3,7 +3,6 @@
 // turn is a spring instead, so a chain of welds bends and springs back.
 
 #include "joint_frame.hpp"
-#include "mat33.hpp"
 #include "oblique/joint.hpp"
 
 namespace oblique::detail
@@ -36,7 +35,7 @@ inline bool joinsTrees(const WeldJoint& /*j*/)
 bool treeTurnRow(WeldJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
 float treeTurnBias(const WeldJoint& j, const JointFrame& f, const StepContext& ctx,
                    const SolverBodies& bodies);
-void addTreeImpulse(WeldJoint& j, Vec3 impulse);
+void addTreeImpulse(WeldJoint& j, Vec2 point, float turn);
 void storeJointImpulses(WeldJoint& j, float toStep);
 JointReaction reactionOf(const WeldJoint& j, float invDt);
 

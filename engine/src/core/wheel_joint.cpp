@@ -41,7 +41,7 @@ void solveAcross(WheelJoint& j, SolverVelocity& a, SolverVelocity& b, const Slid
                  const StepContext& ctx)
 {
     const float mass = massAlong(a, b, s.s1, s.s2);
-    const PartTerms t = equalityTerms(dot(s.perp, s.d), ctx);
+    const PartTerms t = equalityTerms(dot(s.perp, s.d), kJointPushMaxSpeed, ctx);
     const float speed = dot(s.perp, b.v - a.v) + s.s2 * b.w - s.s1 * a.w;
     const float impulse = -t.massScale * mass * (speed + t.bias) - t.impulseScale * j.perpImpulse;
     j.perpImpulse += impulse;
@@ -107,6 +107,7 @@ void solveJoint(WheelJoint& j, const JointFrame& f, const StepContext& ctx, Solv
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const SliderSpan s = currentSliderSpan(f, bodies, j.axisAtStart);
     j.axis = s.axis;
+    j.axialMass = massAlong(a, b, s.a1, s.a2);
     if (j.def.hertz > 0.0f)
     {
         solveSpring(j, a, b, s);

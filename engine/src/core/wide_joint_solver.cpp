@@ -222,7 +222,7 @@ void solveWideJoints(StepContext& ctx)
 {
     WideJointSolver& s = ctx.world.joints.wide;
     SolverBodies& bodies = ctx.world.solverBodies;
-    const PartTerms t = equalityTerms(1.0f, ctx);
+    const PartTerms t = pushTerms(ctx);
     const HingePass pass{t.bias, t.massScale, t.impulseScale, ctx.useBias, ctx.projectJoints};
     // Set by any worker that moved a body, so that what is kept from the poses is found again.
     std::atomic<bool> projected{false};
