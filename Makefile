@@ -22,7 +22,7 @@ run: build
 	  build/release/sandbox/oblique-sandbox --scene Pyramid; \
 	else \
 	  echo "No display (DISPLAY is unset): running the sandbox headless under Xvfb for 120 frames"; \
-	  xvfb-run -a build/release/sandbox/oblique-sandbox --scene Pyramid --frames 120 \
+	  xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" build/release/sandbox/oblique-sandbox --scene Pyramid --frames 120 \
 	    --screenshot build/sandbox-screenshot.png && \
 	  echo "Sandbox screenshot written to $(CURDIR)/build/sandbox-screenshot.png"; \
 	fi
@@ -44,7 +44,7 @@ bench: build
 	@if [ -n "$$DISPLAY" ]; then \
 	  build/release/bench/oblique-bench-sprites; \
 	else \
-	  xvfb-run -a build/release/bench/oblique-bench-sprites; \
+	  xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" build/release/bench/oblique-bench-sprites; \
 	fi
 
 # The step against the world's size beside Box2D 2.4, and its plot (needs gnuplot-nox).
