@@ -48,7 +48,8 @@ struct BodyRecord
     float gravityScale = 1.0f;
     float sleepTime = 0.0f;
     // Soft step's sleep rules: how fast the body was moving (in sleep tolerances) when its sleep
-    // timer last started, and whether a contact of it is still overlapped beyond its load.
+    // timer last started, and whether a contact of it is still overlapped beyond its load or a joint
+    // of it still open past what its capped push closes at once.
     float sleepSpeed = 0.0f;
     bool overlapped = false;
     Vec2 force;

@@ -350,6 +350,16 @@ void releaseTreeTurnOf(JointRecord& j)
     visitKind(j, [](auto& kind) { releaseTreeTurn(kind); });
 }
 
+void keepAwakeWhileCapped(WorldState& w, const JointRecord& j, const StepContext& ctx)
+{
+    if (ctx.jointPushCapped)
+    {
+        w.records[j.bodyA].overlapped = true;
+        w.records[j.bodyB].overlapped = true;
+        ctx.jointPushCapped = false;
+    }
+}
+
 void addTreeImpulseOf(JointRecord& j, Vec2 point, float turn)
 {
     visitKind(j, [point, turn](auto& kind) { addTreeImpulse(kind, point, turn); });
@@ -397,6 +407,7 @@ void solveJoints(StepContext& ctx)
     {
         JointRecord& j = w.joints.records[i];
         visitKind(j, [&](auto& kind) { solveJoint(kind, j.frame, ctx, w.solverBodies); });
+        keepAwakeWhileCapped(w, j, ctx);
     }
     solveWideJoints(ctx);
 }

@@ -103,6 +103,9 @@ bool treeTurnPushesOf(const JointRecord& j, float impulse);
 void releaseTreeTurnOf(JointRecord& j);
 // Adds a tree solve's impulse on the shared point and, where the turn row held, on the turn.
 void addTreeImpulseOf(JointRecord& j, Vec2 point, float turn);
+// After a pass of joint j: where its push was capped (ctx.jointPushCapped), its bodies are kept
+// awake this step; the flag is cleared for the next joint.
+void keepAwakeWhileCapped(WorldState& w, const JointRecord& j, const StepContext& ctx);
 
 // The joint stages, in the order the step runs them. Joints are solved before the contacts in
 // every pass: one at a time in index order, then (soft step) the plain hinges four at a time.

@@ -86,9 +86,15 @@ inline PartTerms pushTerms(const StepContext& ctx)
 
 // The push's speed for error c, no faster than maxPush (kJointPushMaxSpeed for metres,
 // kJointTurnPushMaxSpeed for radians).
-inline float cappedPush(const PartTerms& perUnit, float c, float maxPush)
+inline float cappedPush(const PartTerms& perUnit, float c, float maxPush, const StepContext& ctx)
 {
-    return std::clamp(perUnit.bias * c, -maxPush, maxPush);
+    const float push = perUnit.bias * c;
+    if (std::fabs(push) <= maxPush)
+    {
+        return push;
+    }
+    ctx.jointPushCapped = true;
+    return push > 0.0f ? maxPush : -maxPush;
 }
 
 // An equality (a rod's length, a weld's turn) with error c: soft toward zero while pushing, at most
@@ -96,7 +102,7 @@ inline float cappedPush(const PartTerms& perUnit, float c, float maxPush)
 inline PartTerms equalityTerms(float c, float maxPush, const StepContext& ctx)
 {
     PartTerms t = pushTerms(ctx);
-    t.bias = cappedPush(t, c, maxPush);
+    t.bias = cappedPush(t, c, maxPush, ctx);
     return t;
 }
 

@@ -555,7 +555,12 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
     refactor(w, t);
     for (JointTreeNode& node : t.nodes)
     {
-        node.value = node.joint >= 0 ? wantedChange(w, node, ctx) : Vec3{};
+        node.value = Vec3{};
+        if (node.joint >= 0)
+        {
+            node.value = wantedChange(w, node, ctx);
+            keepAwakeWhileCapped(w, recordOf(w, node), ctx);
+        }
     }
     substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
     if (t.loops.empty())

@@ -49,8 +49,8 @@ void solveBlock(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx, 
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const PartTerms t = pushTerms(ctx);
     const Vec2 error{dot(s.perp, s.d), currentAngle(f, bodies) - j.referenceAngle};
-    const Vec2 push{cappedPush(t, error.x, kJointPushMaxSpeed),
-                    cappedPush(t, error.y, kJointTurnPushMaxSpeed)};
+    const Vec2 push{cappedPush(t, error.x, kJointPushMaxSpeed, ctx),
+                    cappedPush(t, error.y, kJointTurnPushMaxSpeed, ctx)};
     const Vec2 speed{dot(s.perp, b.v - a.v) + s.s2 * b.w - s.s1 * a.w, b.w - a.w};
     const Vec2 x = solve(blockMassInverse(a, b, s), speed + push);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * j.impulse;

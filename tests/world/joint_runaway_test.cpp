@@ -1,0 +1,165 @@
+// Soft step's joints under the abuse games give them: a light body welded far from its anchor, a
+// rod or a hinge's limit torn metres or radians open, and random worlds of many joints tangled
+// among contacts (bodies created inside each other, destroyed and made again). None of these may
+// turn into runaway speeds; each case ran past 1e4 m/s (most to float's end) before.
+
+#include "joint_support.hpp"
+#include "oblique/world.hpp"
+#include "random_world.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace oblique::test
+{
+namespace
+{
+
+constexpr float kDt = 1.0f / 60.0f;
+
+float fastest(const World& world, std::initializer_list<BodyId> bodies)
+{
+    float speed = 0.0f;
+    for (const BodyId body : bodies)
+    {
+        speed = std::max(speed, length(world.linearVelocity(body)));
+    }
+    return speed;
+}
+
+// A 90 g box welded to a 5 kg one through an anchor 13 m from each, both lying on the ground: as
+// ill-conditioned a joint tree as a game makes by accident. It falls over as one body would.
+TEST(JointRunaway, ALightBoxWeldedFarFromItsAnchorFallsOverCalmly)
+{
+    World world = worldFor(Solver::SoftStep);
+    BodyDef groundDef;
+    groundDef.type = BodyType::Static;
+    groundDef.position = {0.0f, -0.5f};
+    world.createBody(groundDef, boxShape({40.0f, 0.5f}));
+    BodyDef lightDef;
+    lightDef.position = {0.0f, 1.0f};
+    lightDef.angle = 0.5f;
+    ShapeDef lightShape = boxShape({0.1f, 0.15f});
+    lightShape.density = 3.0f;
+    const BodyId light = world.createBody(lightDef, lightShape);
+    BodyDef heavyDef;
+    heavyDef.position = {26.0f, 1.0f};
+    heavyDef.angle = 0.4f;
+    ShapeDef heavyShape = boxShape({0.6f, 0.6f});
+    heavyShape.density = 3.5f;
+    const BodyId heavy = world.createBody(heavyDef, heavyShape);
+    JointDef def;
+    def.bodyA = light;
+    def.bodyB = heavy;
+    WeldJointDef weld;
+    weld.anchor = {13.0f, 6.0f};
+    def.params = weld;
+    const JointId joint = world.createJoint(def);
+
+    float worst = 0.0f;
+    for (int step = 0; step < 300; ++step)
+    {
+        world.step(kDt);
+        worst = std::max(worst, fastest(world, {light, heavy}));
+    }
+    report("fastest body, m/s", Solver::SoftStep, worst);
+    // Toppling 26 m long from a metre up: a few m/s, nowhere near what the anchor's lever could do.
+    EXPECT_LT(worst, 10.0f);
+    EXPECT_LT(distance(world.jointAnchorA(joint), world.jointAnchorB(joint)), 0.01f);
+}
+
+// Two bodies on a rigid 1 m rod, then one moved 10 m away: the rod pulls them together at its push
+// cap, 3 m/s (5 cm a step), not at its error times the push rate (600 m/s), and its bodies stay
+// awake until it has closed.
+TEST(JointRunaway, ARodTornOpenClosesAtThePushCap)
+{
+    World world = worldFor(Solver::SoftStep, {0.0f, 0.0f});
+    BodyDef bodyDef;
+    const BodyId a = world.createBody(bodyDef, circleShape(0.2f));
+    bodyDef.position = {1.0f, 0.0f};
+    const BodyId b = world.createBody(bodyDef, circleShape(0.2f));
+    JointDef def;
+    def.bodyA = a;
+    def.bodyB = b;
+    DistanceJointDef rod;
+    rod.anchorA = {0.0f, 0.0f};
+    rod.anchorB = {1.0f, 0.0f};
+    def.params = rod;
+    const JointId joint = world.createJoint(def);
+    world.setTransform(b, {11.0f, 0.0f}, 0.0f);
+
+    world.step(kDt);
+    const float closed = 11.0f - world.currentLength(joint);
+    report("closed in one step, m", Solver::SoftStep, closed);
+    EXPECT_GT(closed, 0.5f * 3.0f * kDt);
+    EXPECT_LE(closed, 3.0f * kDt * 1.001f);
+    for (int step = 0; step < 600; ++step)
+    {
+        world.step(kDt);
+    }
+    EXPECT_NEAR(world.currentLength(joint), 1.0f, 0.01f);
+    EXPECT_LT(fastest(world, {a, b}), 3.0f);
+}
+
+// A hinge limited to +-0.2 rad, its arm turned 2 rad past the limit: it turns back at the turn push
+// cap, 3 rad/s (0.05 rad a step), and stays awake until it is back within its limit.
+TEST(JointRunaway, AHingeTurnedPastItsLimitTurnsBackAtThePushCap)
+{
+    World world = worldFor(Solver::SoftStep, {0.0f, 0.0f});
+    BodyDef groundDef;
+    groundDef.type = BodyType::Static;
+    const BodyId ground = world.createBody(groundDef);
+    BodyDef armDef;
+    armDef.position = {1.0f, 0.0f};
+    const BodyId arm = world.createBody(armDef, boxShape({1.0f, 0.1f}));
+    JointDef def;
+    def.bodyA = ground;
+    def.bodyB = arm;
+    RevoluteJointDef hinge;
+    hinge.anchor = {0.0f, 0.0f};
+    hinge.enableLimit = true;
+    hinge.lowerAngle = -0.2f;
+    hinge.upperAngle = 0.2f;
+    def.params = hinge;
+    const JointId joint = world.createJoint(def);
+    world.setTransform(arm, {std::cos(2.2f), std::sin(2.2f)}, 2.2f);
+
+    world.step(kDt);
+    const float turned = 2.2f - world.jointAngle(joint);
+    report("turned back in one step, rad", Solver::SoftStep, turned);
+    EXPECT_GT(turned, 0.5f * 3.0f * kDt);
+    EXPECT_LE(turned, 3.0f * kDt * 1.001f);
+    for (int step = 0; step < 600; ++step)
+    {
+        world.step(kDt);
+    }
+    EXPECT_NEAR(world.jointAngle(joint), 0.2f, 0.02f);
+}
+
+// The determinism checks' random worlds: 60 bodies in a walled box, a third joined to the one
+// made before by a random hinge, rod, spring, weld, slider or wheel joint, five destroyed and five
+// made (often inside others) every 40 steps. Before the push caps, the current effective masses
+// and the trees in double, 8 of these 20 seeds passed 200 m/s within 300 steps, 7 of them on to
+// 1e10 m/s or more. (Over 200 seeds and 600 steps, 4 still run away: docs/limitations.md.)
+TEST(JointRunaway, RandomJointedWorldsStayBelowTwoHundredMetresASecond)
+{
+    for (std::uint64_t seed = 1; seed <= 20; ++seed)
+    {
+        RandomWorld random(seed, Solver::SoftStep);
+        float worst = 0.0f;
+        for (int step = 1; step <= 300; ++step)
+        {
+            random.step(step);
+            for (const BodyId body : random.bodies)
+            {
+                const float speed = length(random.world.linearVelocity(body));
+                worst = std::isfinite(speed) ? std::max(worst, speed) : 1.0e30f;
+            }
+        }
+        EXPECT_LT(worst, 200.0f) << "seed " << seed;
+    }
+}
+
+} // namespace
+} // namespace oblique::test
