@@ -56,7 +56,7 @@ inline Mat33 scaleRows(Vec3 d, const Mat33& m)
 
 inline Mat33 diagonal(double a, double b, double c)
 {
-    return {{{a, 0.0f, 0.0f}, {0.0f, b, 0.0f}, {0.0f, 0.0f, c}}};
+    return {{{a, 0.0, 0.0}, {0.0, b, 0.0}, {0.0, 0.0, c}}};
 }
 
 // The inverse by cofactors; the zero matrix when m is singular.
