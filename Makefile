@@ -54,7 +54,7 @@ bench-scale: build
 
 soak: build
 	build/release/bench/oblique-soak 10000 10000
-	build/release/bench/oblique-joint-runaways 200 600 | tail -n 2
+	build/release/bench/oblique-joint-runaways 200 600 | grep -v ' seed '
 
 # The libFuzzer targets, each for FUZZ_SECONDS (default 60), in their own clang build (docs/fuzzing.md).
 fuzz: deps
