@@ -1,7 +1,7 @@
 // The distance joint's stages. Everything acts along the axis between the anchors, measured anew
-// in every pass, and so is the effective mass along it: levers that turned since the step began
-// (a light body spinning on a long rod) would otherwise be solved with a mass many times too
-// large, and each pass would overshoot.
+// in every pass, and in soft step so is the effective mass along it: levers that turned since the
+// step began (a light body spinning on a long rod) would otherwise be solved with a mass many
+// times too large, and each pass would overshoot.
 
 #include "distance_joint.hpp"
 
@@ -165,7 +165,10 @@ void solveJoint(DistanceJoint& j, const JointFrame& f, const StepContext& ctx, S
     SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
     const Span s = currentSpan(f, bodies);
     j.axis = s.axis;
-    j.axialMass = massAlongSpan(a, b, s);
+    if (ctx.posesMoveBetweenPasses)
+    {
+        j.axialMass = massAlongSpan(a, b, s);
+    }
     if (isRigid(j))
     {
         solveAlong(j, a, b, s, equalityTerms(s.length - j.length, kJointPushMaxSpeed, ctx));

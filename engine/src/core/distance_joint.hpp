@@ -21,7 +21,7 @@ struct DistanceJoint
     float impulse = 0.0f; // the rod's or the spring's
     float lowerImpulse = 0.0f;
     float upperImpulse = 0.0f;
-    float axialMass = 0.0f; // along the axis, as of the last pass
+    float axialMass = 0.0f; // along the axis: soft step's as of the last pass
     Softness spring;        // this step's
     Vec2 axis;              // as last solved, for the reaction
 };

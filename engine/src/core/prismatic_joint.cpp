@@ -108,7 +108,10 @@ void solveJoint(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx, 
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const SliderSpan s = currentSliderSpan(f, bodies, j.axisAtStart);
     j.axis = s.axis;
-    j.axialMass = massAlong(a, b, s.a1, s.a2);
+    if (ctx.posesMoveBetweenPasses)
+    {
+        j.axialMass = massAlong(a, b, s.a1, s.a2);
+    }
     if (j.def.enableMotor)
     {
         solveMotor(j, a, b, s, ctx.h);

@@ -21,7 +21,7 @@ struct PrismaticJoint
     float upperImpulse = 0.0f;
     // This step's.
     Vec2 axisAtStart;
-    float axialMass = 0.0f; // along the axis, as of the last pass (levers turn within a step)
+    float axialMass = 0.0f; // along the axis: soft step's as of the last pass (levers turn)
     Vec2 axis;              // as last solved, for the reaction
 };
 

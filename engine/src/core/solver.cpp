@@ -283,6 +283,7 @@ void solveSoftStep(StepContext& ctx)
 {
     const WorldDef& def = ctx.world.def;
     ctx.subSteps = def.subSteps;
+    ctx.posesMoveBetweenPasses = true;
     ctx.h = ctx.dt / static_cast<float>(def.subSteps);
     ctx.invH = 1.0f / ctx.h;
     // Stiffer than a quarter of the substep rate, a soft contact would only ring.

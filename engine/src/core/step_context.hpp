@@ -32,6 +32,10 @@ struct StepContext
     bool useBias = true; // false in the relax pass
     // Soft step's relax pass: shared points drifted past kJointProjectionSlop are moved back to it.
     bool projectJoints = false;
+    // Soft step: the bodies move between a step's passes, so joints measure their levers' effective
+    // masses anew in every pass. Ngs's poses stand still while its velocities are solved: it keeps
+    // the masses from the step's start, as Box2D 2.4 does, bit for bit.
+    bool posesMoveBetweenPasses = false;
     // Set by a joint's pass whose push the cap held back (kJointPushMaxSpeed): its bodies are then
     // kept awake, since the relax pass takes back the push's speed and they look still while the
     // joint closes. Read and cleared joint by joint on the calling thread.

@@ -107,7 +107,10 @@ void solveJoint(WheelJoint& j, const JointFrame& f, const StepContext& ctx, Solv
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const SliderSpan s = currentSliderSpan(f, bodies, j.axisAtStart);
     j.axis = s.axis;
-    j.axialMass = massAlong(a, b, s.a1, s.a2);
+    if (ctx.posesMoveBetweenPasses)
+    {
+        j.axialMass = massAlong(a, b, s.a1, s.a2);
+    }
     if (j.def.hertz > 0.0f)
     {
         solveSpring(j, a, b, s);

@@ -20,7 +20,7 @@ struct WheelJoint
     float upperImpulse = 0.0f;
     // This step's.
     Vec2 axisAtStart;
-    float axialMass = 0.0f; // along the axis, as of the last pass
+    float axialMass = 0.0f; // along the axis: soft step's as of the last pass
     float motorMass = 0.0f; // of the turn
     Softness spring;
     Vec2 axis; // as last solved, for the reaction
