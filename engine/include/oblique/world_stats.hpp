@@ -7,9 +7,10 @@ namespace oblique
 
 struct WorldStats
 {
-    /// Groups of bodies the last step joined by contacts it solved and by joints (static bodies
-    /// join none), counted over the dynamic bodies that are enabled: a lone dynamic body is an
-    /// island of its own. Bodies made since the last step count as islands of their own.
+    /// Groups of bodies joined by the contacts the solver works on, as the last step left them,
+    /// and by joints (static bodies join none), counted over the dynamic bodies that are enabled:
+    /// a lone dynamic body is an island of its own, as is a body made since the last step until
+    /// a joint or the next step joins it.
     int islandCount = 0;
     /// Of those, the islands with an awake body.
     int awakeIslandCount = 0;

@@ -189,6 +189,10 @@ void WorldState::wake(std::uint32_t index)
     {
         r.awake = true;
         r.sleepTime = 0.0f;
+        if (wokenContacts != nullptr)
+        {
+            insertContactsOf(*this, *wokenContacts, index);
+        }
     }
 }
 

@@ -114,25 +114,25 @@ void removeFromGraph(WorldState& w, std::int32_t contact)
 
 void updateConstraintGraph(WorldState& w)
 {
-    const auto contactEnd = static_cast<std::int32_t>(w.contacts.size());
-    for (std::int32_t ci = 0; ci < contactEnd; ++ci)
-    {
-        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        const bool wanted =
-            isActive(c) && (w.records[c.a].solverIndex != 0 || w.records[c.b].solverIndex != 0);
-        if (wanted == (c.color != kNoColor))
+    w.solverContacts.forEach(
+        [&w](std::int32_t ci)
         {
-            continue;
-        }
-        if (!wanted)
-        {
-            removeFromGraph(w, ci);
-            continue;
-        }
-        c.colorBodyA = coloredSlot(w, c.a);
-        c.colorBodyB = coloredSlot(w, c.b);
-        c.color = w.graph.add(ci, c.colorBodyA, c.colorBodyB, c.colorIndex);
-    }
+            Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+            const bool wanted =
+                isActive(c) && (w.records[c.a].solverIndex != 0 || w.records[c.b].solverIndex != 0);
+            if (wanted == (c.color != kNoColor))
+            {
+                return;
+            }
+            if (!wanted)
+            {
+                removeFromGraph(w, ci);
+                return;
+            }
+            c.colorBodyA = coloredSlot(w, c.a);
+            c.colorBodyB = coloredSlot(w, c.b);
+            c.color = w.graph.add(ci, c.colorBodyA, c.colorBodyB, c.colorIndex);
+        });
 }
 
 } // namespace oblique::detail

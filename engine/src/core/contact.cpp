@@ -118,6 +118,7 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
     if (sa.isSensor || sb.isSensor)
     {
         contact.flags |= kContactSensor | kContactRecheck;
+        recheckContacts.push_back(c);
     }
     if (!(sa.oneWay == Vec2{}) || !(sb.oneWay == Vec2{}))
     {
@@ -228,6 +229,7 @@ void WorldState::recheckSensors(std::uint32_t body)
         if ((contact.flags & kContactSensor) != 0)
         {
             contact.flags |= kContactRecheck;
+            recheckContacts.push_back(edge >> 1);
         }
         edge = contact.edges[edge & 1].next;
     }
@@ -366,6 +368,37 @@ void WorldState::finishContact(std::int32_t c, CollideResult result)
 // contact's own work); then, in contact order, what touches the world beyond a contact. A pair
 // whose bodies slept at the start but that an earlier contact woke is found then, as a single
 // pass in contact order would.
+namespace
+{
+
+// The contacts the narrow phase looks at: those with an awake body and the sensor contacts
+// marked for a recheck (every contact until some body sleeps).
+void markCollideContacts(WorldState& w)
+{
+    if (!anyBodyAsleep(w))
+    {
+        w.collideContacts.fill(w.contacts.size());
+    }
+    else
+    {
+        w.collideContacts.clear(w.contacts.size());
+        for (std::uint32_t i = 0; i < w.records.size(); ++i)
+        {
+            if (w.records[i].alive && w.records[i].awake)
+            {
+                insertContactsOf(w, w.collideContacts, i);
+            }
+        }
+        for (const std::int32_t c : w.recheckContacts)
+        {
+            w.collideContacts.insert(c);
+        }
+    }
+    w.recheckContacts.clear();
+}
+
+} // namespace
+
 void WorldState::collide(float dt)
 {
     recycledContacts = 0;
@@ -375,25 +408,31 @@ void WorldState::collide(float dt)
     {
         speedBounds[i] = records[i].alive ? pointSpeedBound(records[i], states[i]) : 0.0f;
     }
-    const auto contactEnd = static_cast<std::int32_t>(contacts.size());
-    refill(collideResults, contacts.size(), CollideResult::Skip);
-    parallelFor(def.tasks, contactEnd, kContactsPerTask,
+    markCollideContacts(*this);
+    collideContacts.list(collideList);
+    // A contact left out has both bodies asleep: the result the first half would give it.
+    refill(collideResults, contacts.size(), CollideResult::Asleep);
+    parallelFor(def.tasks, static_cast<int>(collideList.size()), kContactsPerTask,
                 [this, dt](int begin, int end)
                 {
-                    for (std::int32_t c = begin; c < end; ++c)
+                    for (int i = begin; i < end; ++i)
                     {
+                        const std::int32_t c = collideList[static_cast<std::size_t>(i)];
                         collideResults[static_cast<std::size_t>(c)] = collideContact(c, dt);
                     }
                 });
-    for (std::int32_t c = 0; c < contactEnd; ++c)
-    {
-        CollideResult result = collideResults[static_cast<std::size_t>(c)];
-        if (result == CollideResult::Asleep)
+    wokenContacts = &collideContacts;
+    collideContacts.forEach(
+        [this, dt](std::int32_t c)
         {
-            result = collideContact(c, dt);
-        }
-        finishContact(c, result);
-    }
+            CollideResult result = collideResults[static_cast<std::size_t>(c)];
+            if (result == CollideResult::Asleep)
+            {
+                result = collideContact(c, dt);
+            }
+            finishContact(c, result);
+        });
+    wokenContacts = nullptr;
 }
 
 namespace

@@ -148,6 +148,71 @@ struct PointSettings
     return true;
 }
 
+// A constraint for the contact when it is active with a body in motion; returns whether a point
+// of it bounces.
+bool prepareContact(WorldState& w, const PointSettings& settings, std::int32_t ci)
+{
+    ContactSolver& solver = w.contactSolver;
+    bool hasBounces = false;
+    Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+    if (!isActive(c))
+    {
+        return false;
+    }
+    const std::int32_t ia = w.records[c.a].solverIndex;
+    const std::int32_t ib = w.records[c.b].solverIndex;
+    if (ia == 0 && ib == 0)
+    {
+        return false;
+    }
+    ContactConstraint& cc = solver.constraints.emplace_back();
+    ConstraintExtra& extra = solver.extras.emplace_back();
+    cc.indexA = ia;
+    cc.indexB = ib;
+    extra.contact = ci;
+    cc.normal = c.manifold.normal;
+    cc.friction = c.stepFriction;
+    cc.tangentSpeed = c.stepTangentSpeed;
+    const PairBodies bodies{w.solverBodies.velocities[static_cast<std::size_t>(ia)],
+                            w.solverBodies.velocities[static_cast<std::size_t>(ib)],
+                            w.solverBodies.poses[static_cast<std::size_t>(ia)],
+                            w.solverBodies.poses[static_cast<std::size_t>(ib)],
+                            w.states[c.a].center,
+                            w.states[c.b].center};
+    const int pointCount = c.manifold.pointCount;
+    int kept = 0;
+    for (int j = 0; j < pointCount; ++j)
+    {
+        if (preparePoint(settings, bodies, c, j, kept, cc, extra))
+        {
+            hasBounces = hasBounces || extra.bounce[kept] > 0.0f;
+            ++kept;
+        }
+    }
+    cc.velocityPoints = kept;
+    if (kept == 0)
+    {
+        solver.constraints.pop_back();
+        solver.extras.pop_back();
+        return false;
+    }
+    extra.pointCount = cc.velocityPoints;
+    if (extra.pointCount == 2)
+    {
+        const SolverVelocity& va = bodies.va;
+        const SolverVelocity& vb = bodies.vb;
+        const VelocityPoint& p1 = cc.points[0];
+        const VelocityPoint& p2 = cc.points[1];
+        cc.mass = twoPointMass(va.invMass, va.invInertia, vb.invMass, vb.invInertia, p1.rnA, p1.rnB, p2.rnA,
+                               p2.rnB);
+        if (!cc.mass.wellConditioned)
+        {
+            cc.velocityPoints = 1;
+        }
+    }
+    return hasBounces;
+}
+
 } // namespace
 
 // Constraints for every active contact with a body in motion, scheduled for the four-lane
@@ -160,66 +225,8 @@ void prepareContacts(StepContext& ctx)
     solver.extras.clear();
     const PointSettings settings{ctx.dt, ctx.invDt, ctx.warmStartScale, w.def.restitutionThreshold};
     bool hasBounces = false;
-    const auto contactEnd = static_cast<std::int32_t>(w.contacts.size());
-    for (std::int32_t ci = 0; ci < contactEnd; ++ci)
-    {
-        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        if (!isActive(c))
-        {
-            continue;
-        }
-        const std::int32_t ia = w.records[c.a].solverIndex;
-        const std::int32_t ib = w.records[c.b].solverIndex;
-        if (ia == 0 && ib == 0)
-        {
-            continue;
-        }
-        ContactConstraint& cc = solver.constraints.emplace_back();
-        ConstraintExtra& extra = solver.extras.emplace_back();
-        cc.indexA = ia;
-        cc.indexB = ib;
-        extra.contact = ci;
-        cc.normal = c.manifold.normal;
-        cc.friction = c.stepFriction;
-        cc.tangentSpeed = c.stepTangentSpeed;
-        const PairBodies bodies{w.solverBodies.velocities[static_cast<std::size_t>(ia)],
-                                w.solverBodies.velocities[static_cast<std::size_t>(ib)],
-                                w.solverBodies.poses[static_cast<std::size_t>(ia)],
-                                w.solverBodies.poses[static_cast<std::size_t>(ib)],
-                                w.states[c.a].center,
-                                w.states[c.b].center};
-        const int pointCount = c.manifold.pointCount;
-        int kept = 0;
-        for (int j = 0; j < pointCount; ++j)
-        {
-            if (preparePoint(settings, bodies, c, j, kept, cc, extra))
-            {
-                hasBounces = hasBounces || extra.bounce[kept] > 0.0f;
-                ++kept;
-            }
-        }
-        cc.velocityPoints = kept;
-        if (kept == 0)
-        {
-            solver.constraints.pop_back();
-            solver.extras.pop_back();
-            continue;
-        }
-        extra.pointCount = cc.velocityPoints;
-        if (extra.pointCount == 2)
-        {
-            const SolverVelocity& va = bodies.va;
-            const SolverVelocity& vb = bodies.vb;
-            const VelocityPoint& p1 = cc.points[0];
-            const VelocityPoint& p2 = cc.points[1];
-            cc.mass = twoPointMass(va.invMass, va.invInertia, vb.invMass, vb.invInertia, p1.rnA, p1.rnB,
-                                   p2.rnA, p2.rnB);
-            if (!cc.mass.wellConditioned)
-            {
-                cc.velocityPoints = 1;
-            }
-        }
-    }
+    w.solverContacts.forEach([&w, &settings, &hasBounces](std::int32_t ci)
+                             { hasBounces = prepareContact(w, settings, ci) || hasBounces; });
     solver.hasBounces = hasBounces;
     solver.wide.build(solver.constraints, w.solverBodies.velocities, laneWidth());
 }

@@ -45,6 +45,155 @@ void unite(std::vector<std::int32_t>& parent, std::int32_t a, std::int32_t b)
 
 } // namespace
 
+namespace
+{
+
+// Whether the contact or joint joins its two bodies into one island: static bodies join none.
+bool joinsContact(const WorldState& w, const Contact& c)
+{
+    return isActive(c) && w.records[c.a].type != BodyType::Static && w.records[c.b].type != BodyType::Static;
+}
+
+bool joinsJoint(const WorldState& w, const JointRecord& j)
+{
+    const BodyRecord& a = w.records[j.bodyA];
+    const BodyRecord& b = w.records[j.bodyB];
+    // A disabled body neither wakes nor sleeps with its partner.
+    return j.alive && a.type != BodyType::Static && b.type != BodyType::Static && a.enabled && b.enabled;
+}
+
+// Joins the bodies of every joint, and of the contacts of awake bodies (of every contact while
+// no body sleeps). A contact between two sleeping bodies is left to wakeIslands.
+void uniteAwake(WorldState& w, bool anyAsleep)
+{
+    Islands& islands = w.islands;
+    ContactSet& set = islands.contacts;
+    if (!anyAsleep)
+    {
+        set.fill(w.contacts.size());
+    }
+    else
+    {
+        set.clear(w.contacts.size());
+        for (std::uint32_t i = 0; i < w.records.size(); ++i)
+        {
+            if (w.records[i].alive && w.records[i].awake)
+            {
+                insertContactsOf(w, set, i);
+            }
+        }
+    }
+    set.forEach(
+        [&w, &islands](std::int32_t ci)
+        {
+            const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+            if (joinsContact(w, c))
+            {
+                unite(islands.parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
+            }
+        });
+    for (const JointRecord& j : w.joints.records)
+    {
+        if (joinsJoint(w, j))
+        {
+            unite(islands.parent, static_cast<std::int32_t>(j.bodyA), static_cast<std::int32_t>(j.bodyB));
+        }
+    }
+}
+
+// The body's contact and joint partners that share its island; a sleeping one is woken and queued.
+void reachPartners(WorldState& w, std::int32_t body)
+{
+    Islands& islands = w.islands;
+    const auto reach = [&w, &islands, body](std::uint32_t other)
+    {
+        unite(islands.parent, body, static_cast<std::int32_t>(other));
+        BodyRecord& r = w.records[other];
+        if (!r.awake)
+        {
+            r.awake = true; // sleep timer kept, as the island decides together
+            islands.queue.push_back(static_cast<std::int32_t>(other));
+        }
+    };
+    for (std::int32_t edge = w.records[static_cast<std::size_t>(body)].contactHead; edge != kNullIndex;)
+    {
+        const Contact& c = w.contacts[static_cast<std::size_t>(edge >> 1)];
+        if (joinsContact(w, c))
+        {
+            reach((edge & 1) == 0 ? c.b : c.a);
+        }
+        edge = c.edges[edge & 1].next;
+    }
+    for (std::int32_t edge = w.records[static_cast<std::size_t>(body)].jointHead; edge != kNullIndex;)
+    {
+        const JointRecord& j = w.joints.records[static_cast<std::size_t>(edge >> 1)];
+        if (joinsJoint(w, j))
+        {
+            reach((edge & 1) == 0 ? j.bodyB : j.bodyA);
+        }
+        edge = j.edges[edge & 1].next;
+    }
+}
+
+// Wakes every sleeping body that shares an island with an awake one: those already joined to an
+// awake body, then, breadth first, the sleeping bodies they touch or are jointed to (joining them
+// as it goes, so each woken island is whole in the forest). Returns whether some body still sleeps.
+bool wakeIslands(WorldState& w)
+{
+    Islands& islands = w.islands;
+    const auto bodySlots = static_cast<std::int32_t>(w.records.size());
+    islands.awake.assign(w.records.size(), 0);
+    for (std::int32_t i = 0; i < bodySlots; ++i)
+    {
+        const BodyRecord& r = w.records[static_cast<std::size_t>(i)];
+        if (r.alive && r.awake)
+        {
+            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] = 1;
+        }
+    }
+    islands.queue.clear();
+    for (std::int32_t i = 0; i < bodySlots; ++i)
+    {
+        BodyRecord& r = w.records[static_cast<std::size_t>(i)];
+        if (r.alive && r.type != BodyType::Static && !r.awake &&
+            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] != 0)
+        {
+            r.awake = true;
+            islands.queue.push_back(i);
+        }
+    }
+    for (std::size_t next = 0; next < islands.queue.size(); ++next)
+    {
+        reachPartners(w, islands.queue[next]);
+    }
+    return anyBodyAsleep(w);
+}
+
+} // namespace
+
+void uniteAll(const WorldState& w, std::vector<std::int32_t>& parent)
+{
+    parent.resize(w.records.size());
+    for (std::size_t i = 0; i < parent.size(); ++i)
+    {
+        parent[i] = static_cast<std::int32_t>(i);
+    }
+    for (const Contact& c : w.contacts)
+    {
+        if (joinsContact(w, c))
+        {
+            unite(parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
+        }
+    }
+    for (const JointRecord& j : w.joints.records)
+    {
+        if (joinsJoint(w, j))
+        {
+            unite(parent, static_cast<std::int32_t>(j.bodyA), static_cast<std::int32_t>(j.bodyB));
+        }
+    }
+}
+
 void buildIslands(StepContext& ctx)
 {
     WorldState& w = ctx.world;
@@ -55,46 +204,9 @@ void buildIslands(StepContext& ctx)
     {
         islands.parent[static_cast<std::size_t>(i)] = i;
     }
-    for (const Contact& c : w.contacts)
-    {
-        if (!isActive(c) || w.records[c.a].type == BodyType::Static ||
-            w.records[c.b].type == BodyType::Static)
-        {
-            continue;
-        }
-        unite(islands.parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
-    }
-    for (const JointRecord& j : w.joints.records)
-    {
-        const BodyRecord& a = w.records[j.bodyA];
-        const BodyRecord& b = w.records[j.bodyB];
-        // A disabled body neither wakes nor sleeps with its partner.
-        if (!j.alive || a.type == BodyType::Static || b.type == BodyType::Static || !a.enabled || !b.enabled)
-        {
-            continue;
-        }
-        unite(islands.parent, static_cast<std::int32_t>(j.bodyA), static_cast<std::int32_t>(j.bodyB));
-    }
-    islands.awake.assign(w.records.size(), 0);
-    bool anyAsleep = false;
-    for (std::int32_t i = 0; i < bodySlots; ++i)
-    {
-        const BodyRecord& r = w.records[static_cast<std::size_t>(i)];
-        if (r.alive && r.awake)
-        {
-            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] = 1;
-        }
-        anyAsleep = anyAsleep || (r.alive && !r.awake && r.type != BodyType::Static);
-    }
-    for (std::int32_t i = 0; anyAsleep && i < bodySlots; ++i)
-    {
-        BodyRecord& r = w.records[static_cast<std::size_t>(i)];
-        if (r.alive && r.type != BodyType::Static && !r.awake &&
-            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] != 0)
-        {
-            r.awake = true; // sleep timer kept, as the island decides together
-        }
-    }
+    const bool anyAsleep = anyBodyAsleep(w);
+    uniteAwake(w, anyAsleep);
+    islands.anyAsleep = anyAsleep && wakeIslands(w);
 }
 
 namespace

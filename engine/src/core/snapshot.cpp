@@ -289,12 +289,17 @@ void World::restore(std::span<const std::byte> snapshot)
         }
     }
     w.contactMap.clear();
+    w.recheckContacts.clear();
     for (std::size_t c = 0; c < w.contacts.size(); ++c)
     {
         const Contact& contact = w.contacts[c];
         if ((contact.flags & kContactAlive) != 0)
         {
             w.contactMap.insert(pairKey(contact.shapeA, contact.shapeB), static_cast<std::int32_t>(c));
+        }
+        if ((contact.flags & (kContactAlive | kContactRecheck)) == (kContactAlive | kContactRecheck))
+        {
+            w.recheckContacts.push_back(static_cast<std::int32_t>(c));
         }
     }
     w.clearEvents();

@@ -2,7 +2,7 @@
 //   find pairs      broad phase: contacts for the proxies that moved       (broad_phase.cpp)
 //   collide         manifolds, touch events, sensor events                 (contact.cpp)
 //   islands         union-find over active contacts and joints; waking     (island.cpp)
-//   gather bodies   the awake bodies into the solver's arrays              (here)
+//   gather bodies   the awake bodies into the solver's arrays, and their contacts (here)
 //   solve           the world's solver, one of:
 //     ngs           integrate velocities, prepare, warm start, solve velocities, integrate
 //                   positions, solve positions, restore bounces, store and report impulses
@@ -91,6 +91,36 @@ void gatherBodies(StepContext& ctx)
         bodies.deltas.push_back({});
         bodies.forces.push_back(forces);
         bodies.toBody.push_back(i);
+    }
+}
+
+// The contacts the solver may work on: those of the gathered bodies, and those still in the
+// constraint graph (to be taken out when their bodies fell asleep). Every contact while no body
+// sleeps.
+void gatherSolverContacts(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    ContactSet& set = w.solverContacts;
+    if (!w.islands.anyAsleep)
+    {
+        set.fill(w.contacts.size());
+        return;
+    }
+    set.clear(w.contacts.size());
+    for (const std::uint32_t body : w.solverBodies.toBody)
+    {
+        insertContactsOf(w, set, body);
+    }
+    for (const GraphColor& color : w.graph.colors)
+    {
+        for (const std::int32_t c : color.contacts)
+        {
+            set.insert(c);
+        }
+    }
+    for (const std::int32_t c : w.graph.overflow)
+    {
+        set.insert(c);
     }
 }
 
@@ -332,6 +362,7 @@ void solve(StepContext& ctx)
 {
     buildIslands(ctx);
     gatherBodies(ctx);
+    gatherSolverContacts(ctx);
     if (ctx.world.def.solver == Solver::Ngs)
     {
         solveNgs(ctx);

@@ -6,6 +6,7 @@
 #include "body.hpp"
 #include "constraint_graph.hpp"
 #include "contact.hpp"
+#include "contact_set.hpp"
 #include "contact_solver.hpp"
 #include "dynamic_tree.hpp"
 #include "island.hpp"
@@ -47,6 +48,15 @@ struct WorldState
     int contactCount = 0;
     int touchingContacts = 0; // non-sensor contacts with kContactTouching
     int recycledContacts = 0; // contacts the last narrow phase kept the manifold of
+    // Sensor contacts flagged kContactRecheck since the last narrow phase (dead or repeated
+    // entries are harmless): the narrow phase looks at them whether or not a body of theirs is awake.
+    std::vector<std::int32_t> recheckContacts;
+    ContactSet collideContacts;            // this step's narrow phase: the contacts of awake bodies
+    std::vector<std::int32_t> collideList; // ... as a list, for the workers
+    ContactSet solverContacts;             // the contacts of the solver's bodies, and those in the graph
+    // While the narrow phase finishes its contacts, a body it wakes has its contacts added here,
+    // to be looked at later in the same pass.
+    ContactSet* wokenContacts = nullptr;
 
     Joints joints;
     JointTrees jointTrees;

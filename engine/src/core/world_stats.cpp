@@ -1,5 +1,5 @@
-// World::stats: islands counted from the last step's union-find forest, and the broadphase tree's
-// height and area ratio read off its nodes.
+// World::stats: islands counted from a union-find forest over the contacts as the last step left
+// them and the joints, and the broadphase tree's height and area ratio read off its nodes.
 
 #include "oblique/world.hpp"
 #include "world_state.hpp"
@@ -15,23 +15,10 @@ using namespace detail;
 namespace
 {
 
-// The forest's root above a body slot, followed without the path halving findRoot does, so a
-// const world can be asked. Slots the last step did not see (bodies made since) are their own.
-std::size_t rootOf(const std::vector<std::int32_t>& parent, std::size_t slot)
-{
-    if (slot >= parent.size())
-    {
-        return slot;
-    }
-    while (static_cast<std::size_t>(parent[slot]) != slot)
-    {
-        slot = static_cast<std::size_t>(parent[slot]);
-    }
-    return slot;
-}
-
 void countIslands(const WorldState& w, WorldStats& out)
 {
+    std::vector<std::int32_t> parent;
+    uniteAll(w, parent);
     // Per root: 1 seen, 2 seen with an awake body.
     std::vector<std::uint8_t> seen(w.records.size(), 0);
     for (std::size_t i = 0; i < w.records.size(); ++i)
@@ -41,8 +28,7 @@ void countIslands(const WorldState& w, WorldStats& out)
         {
             continue;
         }
-        const std::size_t root = rootOf(w.islands.parent, i);
-        std::uint8_t& mark = seen[root < seen.size() ? root : i];
+        std::uint8_t& mark = seen[static_cast<std::size_t>(findRoot(parent, static_cast<std::int32_t>(i)))];
         if (mark == 0)
         {
             ++out.islandCount;

@@ -1,0 +1,64 @@
+// Contact sets: bit per contact slot, so clearing one costs a word per 64 contacts.
+
+#include "contact_set.hpp"
+
+#include "buffers.hpp"
+#include "world_state.hpp"
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+std::size_t wordsFor(std::size_t contactSlots)
+{
+    return (contactSlots + 63u) / 64u;
+}
+
+} // namespace
+
+void ContactSet::clear(std::size_t contactSlots)
+{
+    refill(m_words, wordsFor(contactSlots), std::uint64_t{0});
+}
+
+void ContactSet::fill(std::size_t contactSlots)
+{
+    refill(m_words, wordsFor(contactSlots), ~std::uint64_t{0});
+    const std::size_t spare = m_words.size() * 64u - contactSlots;
+    if (spare > 0)
+    {
+        m_words.back() >>= spare;
+    }
+}
+
+void ContactSet::list(std::vector<std::int32_t>& out) const
+{
+    out.clear();
+    forEach([&out](std::int32_t c) { out.push_back(c); });
+}
+
+void insertContactsOf(const WorldState& w, ContactSet& set, std::uint32_t body)
+{
+    for (std::int32_t edge = w.records[body].contactHead; edge != kNullIndex;)
+    {
+        set.insert(edge >> 1);
+        edge = w.contacts[static_cast<std::size_t>(edge >> 1)].edges[edge & 1].next;
+    }
+}
+
+bool anyBodyAsleep(const WorldState& w)
+{
+    for (const BodyRecord& r : w.records)
+    {
+        // A disabled body is never awake, but has no contacts either.
+        if (r.alive && r.enabled && !r.awake && r.type != BodyType::Static)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+} // namespace oblique::detail

@@ -1,0 +1,116 @@
+// Sleeping islands cost the step nothing per contact: it visits only the awake bodies' contacts,
+// and reaches into a sleeping island only to wake it. These hold what a scan of every contact
+// gave: a touch wakes the whole island at once and nothing beyond it, and the islands are counted
+// whole while they sleep.
+
+#include "oblique/world.hpp"
+#include "world_scenes.hpp"
+
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace oblique::test
+{
+namespace
+{
+
+constexpr float kDt = 1.0f / 60.0f;
+
+// A pyramid of rows boxes a side, its bottom row centred on x.
+std::vector<BodyId> pyramidAt(World& world, float x, int rows)
+{
+    std::vector<BodyId> boxes;
+    for (int row = 0; row < rows; ++row)
+    {
+        for (int i = 0; i < rows - row; ++i)
+        {
+            const float offset = (static_cast<float>(i) - 0.5f * static_cast<float>(rows - 1 - row)) * 1.05f;
+            boxes.push_back(
+                world.createBody(bodyAt(BodyType::Dynamic, {x + offset, 0.5f + static_cast<float>(row)}),
+                                 boxShape({0.5f, 0.5f})));
+        }
+    }
+    return boxes;
+}
+
+int awakeCount(const World& world, const std::vector<BodyId>& bodies)
+{
+    int awake = 0;
+    for (const BodyId id : bodies)
+    {
+        awake += world.isAwake(id) ? 1 : 0;
+    }
+    return awake;
+}
+
+class SleepingIslands : public ::testing::TestWithParam<Solver>
+{
+};
+
+TEST_P(SleepingIslands, ATouchWakesTheWholePileAtOnceAndNothingElse)
+{
+    World world;
+    world.setSolver(GetParam());
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({40.0f, 1.0f}));
+    const std::vector<BodyId> struck = pyramidAt(world, -10.0f, 6);
+    const std::vector<BodyId> apart = pyramidAt(world, 10.0f, 6);
+    int steps = 0;
+    while (world.profile().awakeBodyCount > 0 || steps == 0)
+    {
+        ASSERT_LT(steps, 1200) << "the piles never fell asleep";
+        world.step(kDt);
+        ++steps;
+    }
+    // Asleep, each pile is still one island.
+    EXPECT_EQ(world.stats().islandCount, 2);
+    EXPECT_EQ(world.stats().awakeIslandCount, 0);
+
+    // A ball dropped on the apex of the left pile: in the step where its contact with the top box
+    // joins the solver (speculatively, just before they touch), every box of that pile wakes (the
+    // top box reaches the bottom row through four sleeping layers), and none of the other pile.
+    world.createBody(bodyAt(BodyType::Dynamic, {-10.0f, 8.0f}), circleShape(0.3f));
+    int woken = 0;
+    for (int i = 0; i < 120 && woken == 0; ++i)
+    {
+        world.step(kDt);
+        woken = awakeCount(world, struck);
+    }
+    EXPECT_EQ(woken, static_cast<int>(struck.size()));
+    EXPECT_EQ(awakeCount(world, apart), 0);
+    EXPECT_EQ(world.stats().islandCount, 2);
+    EXPECT_EQ(world.stats().awakeIslandCount, 1);
+}
+
+// A sleeping pile joined by a hinge to a sleeping rod: waking the rod by hand wakes the pile
+// through the joint, and the pile's boxes through their contacts, in one step.
+TEST_P(SleepingIslands, WakingABodyWakesWhatItIsJointedToAndWhatThatTouches)
+{
+    World world;
+    world.setSolver(GetParam());
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({40.0f, 1.0f}));
+    const std::vector<BodyId> pile = pyramidAt(world, 0.0f, 4);
+    const BodyId rod = world.createBody(bodyAt(BodyType::Dynamic, {-6.0f, 0.25f}), boxShape({1.0f, 0.25f}));
+    JointDef hinge;
+    hinge.bodyA = rod;
+    hinge.bodyB = pile.back();
+    hinge.params = DistanceJointDef{.anchorA = world.position(rod), .anchorB = world.position(pile.back())};
+    world.createJoint(hinge);
+    for (int i = 0; i < 1200 && (world.profile().awakeBodyCount > 0 || i == 0); ++i)
+    {
+        world.step(kDt);
+    }
+    ASSERT_EQ(world.profile().awakeBodyCount, 0);
+    EXPECT_EQ(world.stats().islandCount, 1);
+
+    world.setAwake(rod, true);
+    EXPECT_EQ(awakeCount(world, pile), 0);
+    world.step(kDt);
+    EXPECT_EQ(awakeCount(world, pile), static_cast<int>(pile.size()));
+}
+
+INSTANTIATE_TEST_SUITE_P(BothSolvers, SleepingIslands, ::testing::Values(Solver::SoftStep, Solver::Ngs),
+                         [](const ::testing::TestParamInfo<Solver>& param)
+                         { return param.param == Solver::Ngs ? "Ngs" : "SoftStep"; });
+
+} // namespace
+} // namespace oblique::test
