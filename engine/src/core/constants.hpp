@@ -23,6 +23,9 @@ inline constexpr float kJointDampingRatio = 2.0f;
 // runaway speeds. Errors under 4.4 cm (0.044 rad) are closed as before.
 inline constexpr float kJointPushMaxSpeed = 3.0f;
 inline constexpr float kJointTurnPushMaxSpeed = 3.0f;
+// Soft step: a joint whose anchor lies farther from a body's centre than 1,000 times the body's
+// radius of gyration (this is the square) is solved one at a time, not in a joint tree (joint.cpp).
+inline constexpr float kTreeLeverLimit = 1.0e6f;
 // How far soft step lets a joint's shared point drift apart before moving its bodies back (a
 // projection, as PhysX does for joints): a soft joint hit hard opens faster than its push closes
 // it, and a ragdoll striking a wall would otherwise come apart by decimetres for a moment.

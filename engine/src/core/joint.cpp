@@ -365,6 +365,27 @@ void addTreeImpulseOf(JointRecord& j, Vec2 point, float turn)
     visitKind(j, [point, turn](auto& kind) { addTreeImpulse(kind, point, turn); });
 }
 
+namespace
+{
+
+// Whether a joint tree can solve the joint. A tree eliminates its nodes from the leaves up, and a
+// light body on a lever thousands of times its own size (its radius of gyration k) makes that
+// elimination subtract numbers that agree to every digit float's velocities carry: the impulses
+// come out wrong by far more than they are, and warm starting them spins the body up without
+// bound. Solved one at a time, such a joint only converges slowly.
+bool leversFitTrees(const JointFrame& f, const SolverBodies& bodies)
+{
+    const auto fits = [&bodies](std::int32_t index, Vec2 r)
+    {
+        const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(index)];
+        // (|r| / k)^2 = |r|^2 m / I.
+        return !(lengthSquared(r) * v.invInertia > kTreeLeverLimit * v.invMass);
+    };
+    return fits(f.indexA, f.rA) && fits(f.indexB, f.rB);
+}
+
+} // namespace
+
 void prepareJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;
@@ -383,8 +404,9 @@ void prepareJoints(StepContext& ctx)
         j.frame = frameOf(w, j);
         visitKind(j, [&](auto& kind) { prepareJoint(kind, j.frame, ctx, w.solverBodies); });
         joints.solved.push_back(i);
-        joints.treeBodies.push_back(joinsTreesOf(j) ? std::pair{j.frame.indexA, j.frame.indexB}
-                                                    : std::pair{std::int32_t{-1}, std::int32_t{-1}});
+        joints.treeBodies.push_back(joinsTreesOf(j) && leversFitTrees(j.frame, w.solverBodies)
+                                        ? std::pair{j.frame.indexA, j.frame.indexB}
+                                        : std::pair{std::int32_t{-1}, std::int32_t{-1}});
     }
     joints.oneAtATime.assign(joints.solved.begin(), joints.solved.end());
 }
