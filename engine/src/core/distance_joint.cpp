@@ -36,13 +36,6 @@ Span spanOf(Vec2 rA, Vec2 rB, Vec2 separation)
     return {rA, rB, axis, length(separation), cross(rA, axis), cross(rB, axis)};
 }
 
-// The effective mass along the span's axis; 0 when neither body moves along it.
-float massAlongSpan(const SolverVelocity& a, const SolverVelocity& b, const Span& s)
-{
-    const float k = a.invMass + b.invMass + a.invInertia * s.rdA * s.rdA + b.invInertia * s.rdB * s.rdB;
-    return k > 0.0f ? 1.0f / k : 0.0f;
-}
-
 Span currentSpan(const JointFrame& f, const SolverBodies& bodies)
 {
     const Vec2 rA = currentAnchorA(f, bodies);
@@ -141,7 +134,7 @@ void prepareJoint(DistanceJoint& j, const JointFrame& f, const StepContext& ctx,
     const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
     const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
     const Span s = spanOf(f.rA, f.rB, f.deltaCenter + f.rB - f.rA);
-    j.axialMass = massAlongSpan(a, b, s);
+    j.axialMass = massAlong(a, b, s.rdA, s.rdB);
     j.axis = s.axis;
     j.spring = makeSoftness(j.hertz, j.dampingRatio, ctx.h);
     // The impulses are a whole step's; warm starting applies them every substep.
@@ -167,7 +160,7 @@ void solveJoint(DistanceJoint& j, const JointFrame& f, const StepContext& ctx, S
     j.axis = s.axis;
     if (ctx.posesMoveBetweenPasses)
     {
-        j.axialMass = massAlongSpan(a, b, s);
+        j.axialMass = massAlong(a, b, s.rdA, s.rdB);
     }
     if (isRigid(j))
     {
