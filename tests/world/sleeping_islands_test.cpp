@@ -108,6 +108,39 @@ TEST_P(SleepingIslands, WakingABodyWakesWhatItIsJointedToAndWhatThatTouches)
     EXPECT_EQ(awakeCount(world, pile), static_cast<int>(pile.size()));
 }
 
+// With sleep switched off no island is built (nothing can fall asleep), unless a body sleeps
+// already: a stack put to sleep by hand still wakes whole when something lands on it (its boxes'
+// contacts touch throughout, so no touch event wakes them one by one).
+TEST_P(SleepingIslands, WithSleepOffAStackPutToSleepByHandStillWakesWhole)
+{
+    World world;
+    world.setSolver(GetParam());
+    world.setAllowSleep(false);
+    world.createBody(bodyAt(BodyType::Static, {0.0f, -1.0f}), boxShape({20.0f, 1.0f}));
+    std::vector<BodyId> stack;
+    for (int i = 0; i < 4; ++i)
+    {
+        stack.push_back(world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 0.5f + static_cast<float>(i)}),
+                                         boxShape({0.5f, 0.5f})));
+    }
+    for (int i = 0; i < 60; ++i)
+    {
+        world.step(kDt);
+    }
+    for (const BodyId id : stack)
+    {
+        world.setAwake(id, false);
+    }
+    world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 6.0f}), circleShape(0.25f));
+    int woken = 0;
+    for (int i = 0; i < 120 && woken == 0; ++i)
+    {
+        world.step(kDt);
+        woken = awakeCount(world, stack);
+    }
+    EXPECT_EQ(woken, static_cast<int>(stack.size()));
+}
+
 INSTANTIATE_TEST_SUITE_P(BothSolvers, SleepingIslands, ::testing::Values(Solver::SoftStep, Solver::Ngs),
                          [](const ::testing::TestParamInfo<Solver>& param)
                          { return param.param == Solver::Ngs ? "Ngs" : "SoftStep"; });

@@ -198,13 +198,20 @@ void buildIslands(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     Islands& islands = w.islands;
+    const bool anyAsleep = anyBodyAsleep(w);
+    islands.anyAsleep = anyAsleep;
+    // Islands serve sleep alone: with sleep off and every body awake there is nothing to wake and
+    // no island will fall asleep (updateSleep does not read the forest then).
+    if (!w.def.allowSleep && !anyAsleep)
+    {
+        return;
+    }
     const auto bodySlots = static_cast<std::int32_t>(w.records.size());
     islands.parent.resize(w.records.size());
     for (std::int32_t i = 0; i < bodySlots; ++i)
     {
         islands.parent[static_cast<std::size_t>(i)] = i;
     }
-    const bool anyAsleep = anyBodyAsleep(w);
     uniteAwake(w, anyAsleep);
     islands.anyAsleep = anyAsleep && wakeIslands(w);
 }
@@ -236,7 +243,6 @@ void updateSleep(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     Islands& islands = w.islands;
-    islands.sleep.assign(w.records.size(), kTimeToSleep * 2.0f);
     constexpr float linTolSq = kLinearSleepTolerance * kLinearSleepTolerance;
     constexpr float angTolSq = kAngularSleepTolerance * kAngularSleepTolerance;
     const bool soft = w.def.solver == Solver::SoftStep;
@@ -261,15 +267,19 @@ void updateSleep(StepContext& ctx)
                 r.sleepSpeed = sleepSpeedOf(s);
             }
         }
-        float& island =
-            islands
-                .sleep[static_cast<std::size_t>(findRoot(islands.parent, static_cast<std::int32_t>(index)))];
-        island = std::min(island, r.sleepTime);
     }
     // Not while position correction is still working: the island would fall asleep overlapped.
     if (!w.def.allowSleep || !ctx.positionSolved)
     {
         return;
+    }
+    islands.sleep.assign(w.records.size(), kTimeToSleep * 2.0f);
+    for (const std::uint32_t index : w.solverBodies.toBody)
+    {
+        float& island =
+            islands
+                .sleep[static_cast<std::size_t>(findRoot(islands.parent, static_cast<std::int32_t>(index)))];
+        island = std::min(island, w.records[index].sleepTime);
     }
     for (const std::uint32_t index : w.solverBodies.toBody)
     {
