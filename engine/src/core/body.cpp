@@ -189,11 +189,23 @@ void WorldState::wake(std::uint32_t index)
     {
         r.awake = true;
         r.sleepTime = 0.0f;
+        awakeBodies.push_back(index);
         if (wokenContacts != nullptr)
         {
             insertContactsOf(*this, *wokenContacts, index);
         }
     }
+}
+
+void WorldState::findAwakeBodies()
+{
+    std::erase_if(awakeBodies, [this](std::uint32_t i) { return !records[i].alive || !records[i].awake; });
+    // Last step's solver bodies are in order; bodies woken or made since are appended.
+    if (!std::is_sorted(awakeBodies.begin(), awakeBodies.end()))
+    {
+        std::sort(awakeBodies.begin(), awakeBodies.end());
+    }
+    awakeBodies.erase(std::unique(awakeBodies.begin(), awakeBodies.end()), awakeBodies.end());
 }
 
 void WorldState::updateMass(std::uint32_t index)
@@ -267,6 +279,11 @@ BodyId World::createBody(const BodyDef& body)
     s.w = body.type == BodyType::Static || body.fixedRotation ? 0.0f : body.angularVelocity;
     w.updateMass(index);
     ++w.bodyCount;
+    w.recountCanSleep(index, false);
+    if (r.awake)
+    {
+        w.awakeBodies.push_back(index);
+    }
     return w.idOf(index);
 }
 
@@ -295,8 +312,10 @@ void World::destroyBody(BodyId id)
     {
         w.removeShape(static_cast<std::uint32_t>(r.shapeHead));
     }
+    const bool couldSleep = canSleep(r);
     r.alive = false;
     r.awake = false;
+    w.recountCanSleep(index, couldSleep);
     ++r.generation;
     w.freeBodies.push_back(index);
     --w.bodyCount;
@@ -473,7 +492,9 @@ void World::setBodyType(BodyId id, BodyType type)
     // found again from the proxies on the next step.
     w.dropContacts(i);
     const bool wasStatic = r.type == BodyType::Static;
+    const bool couldSleep = canSleep(r);
     r.type = type;
+    w.recountCanSleep(i, couldSleep);
     BodyState& s = w.states[i];
     if (type == BodyType::Static)
     {
@@ -526,9 +547,11 @@ void World::setEnabled(BodyId id, bool enabled)
     {
         return;
     }
+    const bool couldSleep = canSleep(r);
     if (enabled)
     {
         r.enabled = true;
+        w.recountCanSleep(i, couldSleep);
         // Back in the tree: its contacts are found anew on the next step, as for a new body.
         w.reinsertProxies(i);
         w.wake(i);
@@ -538,6 +561,7 @@ void World::setEnabled(BodyId id, bool enabled)
     w.dropContacts(i);
     w.removeProxies(i);
     r.enabled = false;
+    w.recountCanSleep(i, couldSleep);
     // Out of the tree, its boxes no longer hide the faces of static neighbours.
     refreshHiddenFacesAround(w, i);
     r.awake = false;

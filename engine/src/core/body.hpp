@@ -62,6 +62,12 @@ struct BodyRecord
     void* userData = nullptr;
 };
 
+// A body that is awake or asleep: living, enabled and not static (static bodies never wake).
+inline bool canSleep(const BodyRecord& r)
+{
+    return r.alive && r.enabled && r.type != BodyType::Static;
+}
+
 // The centre of mass of a body whose origin is at `position`, turned by q. A body whose centre
 // is its origin gets exactly its origin back (no rounding through a zero rotation).
 inline Vec2 centerOf(Vec2 position, Rot q, Vec2 localCenter)

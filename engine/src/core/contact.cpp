@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace oblique::detail
 {
@@ -256,6 +257,12 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     cacheManifold(*this, contact);
 }
 
+float WorldState::speedBoundOf(std::uint32_t body) const
+{
+    const float bound = speedBounds[body];
+    return std::isnan(bound) ? pointSpeedBound(records[body], states[body]) : bound;
+}
+
 // The first half: what a contact's own shapes and bodies decide, touching nothing but the contact.
 CollideResult WorldState::collideContact(std::int32_t c, float dt)
 {
@@ -279,7 +286,7 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
         return overlap(ga, gb) ? CollideResult::SensorTouching : CollideResult::SensorApart;
     }
     // Continuous collision is this look-ahead: as far as the two can move in the step.
-    const float lookAhead = def.continuous ? dt * (speedBounds[contact.a] + speedBounds[contact.b]) : 0.0f;
+    const float lookAhead = def.continuous ? dt * (speedBoundOf(contact.a) + speedBoundOf(contact.b)) : 0.0f;
     if (mayRecycle(*this, contact, lookAhead, (contact.flags & kContactTouching) != 0))
     {
         recycleManifold(*this, contact);
@@ -375,19 +382,16 @@ namespace
 // marked for a recheck (every contact until some body sleeps).
 void markCollideContacts(WorldState& w)
 {
-    if (!anyBodyAsleep(w))
+    if (!w.anyAsleep())
     {
         w.collideContacts.fill(w.contacts.size());
     }
     else
     {
         w.collideContacts.clear(w.contacts.size());
-        for (std::uint32_t i = 0; i < w.records.size(); ++i)
+        for (const std::uint32_t i : w.awakeBodies)
         {
-            if (w.records[i].alive && w.records[i].awake)
-            {
-                insertContactsOf(w, w.collideContacts, i);
-            }
+            insertContactsOf(w, w.collideContacts, i);
         }
         for (const std::int32_t c : w.recheckContacts)
         {
@@ -402,11 +406,13 @@ void markCollideContacts(WorldState& w)
 void WorldState::collide(float dt)
 {
     recycledContacts = 0;
-    // Each body's speed bound once, rather than once for every contact it is in.
-    speedBounds.resize(records.size());
-    for (std::size_t i = 0; i < records.size(); ++i)
+    findAwakeBodies();
+    // Each awake body's speed bound once, rather than once for every contact it is in; a contact's
+    // sleeping or static body has its bound found when it is needed (speedBoundOf).
+    refill(speedBounds, records.size(), std::numeric_limits<float>::quiet_NaN());
+    for (const std::uint32_t i : awakeBodies)
     {
-        speedBounds[i] = records[i].alive ? pointSpeedBound(records[i], states[i]) : 0.0f;
+        speedBounds[i] = pointSpeedBound(records[i], states[i]);
     }
     markCollideContacts(*this);
     collideContacts.list(collideList);

@@ -48,17 +48,4 @@ void insertContactsOf(const WorldState& w, ContactSet& set, std::uint32_t body)
     }
 }
 
-bool anyBodyAsleep(const WorldState& w)
-{
-    for (const BodyRecord& r : w.records)
-    {
-        // A disabled body is never awake, but has no contacts either.
-        if (r.alive && r.enabled && !r.awake && r.type != BodyType::Static)
-        {
-            return true;
-        }
-    }
-    return false;
-}
-
 } // namespace oblique::detail

@@ -55,8 +55,5 @@ private:
 
 // Adds the contacts in the body's list.
 void insertContactsOf(const WorldState& w, ContactSet& set, std::uint32_t body);
-// Whether a living body that can sleep (not static) is asleep: until one is, the stages visit
-// every contact, which is cheaper than walking the awake bodies' lists.
-bool anyBodyAsleep(const WorldState& w);
 
 } // namespace oblique::detail

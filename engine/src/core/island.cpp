@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace oblique::detail
 {
@@ -62,8 +63,22 @@ bool joinsJoint(const WorldState& w, const JointRecord& j)
     return j.alive && a.type != BodyType::Static && b.type != BodyType::Static && a.enabled && b.enabled;
 }
 
+// Wakes a sleeping body that shares an island with an awake one (its sleep timer kept, as the
+// island decides together) and queues it, so that what it touches and is jointed to is reached.
+void wakeWithIsland(WorldState& w, std::uint32_t body)
+{
+    BodyRecord& r = w.records[body];
+    if (!r.awake)
+    {
+        r.awake = true;
+        w.awakeBodies.push_back(body);
+        w.islands.queue.push_back(static_cast<std::int32_t>(body));
+    }
+}
+
 // Joins the bodies of every joint, and of the contacts of awake bodies (of every contact while
-// no body sleeps). A contact between two sleeping bodies is left to wakeIslands.
+// no body sleeps), waking the sleeping bodies these join to awake ones. A contact between two
+// sleeping bodies is left to reachPartners.
 void uniteAwake(WorldState& w, bool anyAsleep)
 {
     Islands& islands = w.islands;
@@ -75,12 +90,9 @@ void uniteAwake(WorldState& w, bool anyAsleep)
     else
     {
         set.clear(w.contacts.size());
-        for (std::uint32_t i = 0; i < w.records.size(); ++i)
+        for (const std::uint32_t i : w.awakeBodies)
         {
-            if (w.records[i].alive && w.records[i].awake)
-            {
-                insertContactsOf(w, set, i);
-            }
+            insertContactsOf(w, set, i);
         }
     }
     set.forEach(
@@ -90,6 +102,8 @@ void uniteAwake(WorldState& w, bool anyAsleep)
             if (joinsContact(w, c))
             {
                 unite(islands.parent, static_cast<std::int32_t>(c.a), static_cast<std::int32_t>(c.b));
+                wakeWithIsland(w, c.a);
+                wakeWithIsland(w, c.b);
             }
         });
     for (const JointRecord& j : w.joints.records)
@@ -97,23 +111,23 @@ void uniteAwake(WorldState& w, bool anyAsleep)
         if (joinsJoint(w, j))
         {
             unite(islands.parent, static_cast<std::int32_t>(j.bodyA), static_cast<std::int32_t>(j.bodyB));
+            if (w.records[j.bodyA].awake != w.records[j.bodyB].awake)
+            {
+                wakeWithIsland(w, j.bodyA);
+                wakeWithIsland(w, j.bodyB);
+            }
         }
     }
 }
 
-// The body's contact and joint partners that share its island; a sleeping one is woken and queued.
+// Joins the body to its contact and joint partners, waking and queueing the sleeping ones.
 void reachPartners(WorldState& w, std::int32_t body)
 {
     Islands& islands = w.islands;
     const auto reach = [&w, &islands, body](std::uint32_t other)
     {
         unite(islands.parent, body, static_cast<std::int32_t>(other));
-        BodyRecord& r = w.records[other];
-        if (!r.awake)
-        {
-            r.awake = true; // sleep timer kept, as the island decides together
-            islands.queue.push_back(static_cast<std::int32_t>(other));
-        }
+        wakeWithIsland(w, other);
     };
     for (std::int32_t edge = w.records[static_cast<std::size_t>(body)].contactHead; edge != kNullIndex;)
     {
@@ -133,40 +147,6 @@ void reachPartners(WorldState& w, std::int32_t body)
         }
         edge = j.edges[edge & 1].next;
     }
-}
-
-// Wakes every sleeping body that shares an island with an awake one: those already joined to an
-// awake body, then, breadth first, the sleeping bodies they touch or are jointed to (joining them
-// as it goes, so each woken island is whole in the forest). Returns whether some body still sleeps.
-bool wakeIslands(WorldState& w)
-{
-    Islands& islands = w.islands;
-    const auto bodySlots = static_cast<std::int32_t>(w.records.size());
-    islands.awake.assign(w.records.size(), 0);
-    for (std::int32_t i = 0; i < bodySlots; ++i)
-    {
-        const BodyRecord& r = w.records[static_cast<std::size_t>(i)];
-        if (r.alive && r.awake)
-        {
-            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] = 1;
-        }
-    }
-    islands.queue.clear();
-    for (std::int32_t i = 0; i < bodySlots; ++i)
-    {
-        BodyRecord& r = w.records[static_cast<std::size_t>(i)];
-        if (r.alive && r.type != BodyType::Static && !r.awake &&
-            islands.awake[static_cast<std::size_t>(findRoot(islands.parent, i))] != 0)
-        {
-            r.awake = true;
-            islands.queue.push_back(i);
-        }
-    }
-    for (std::size_t next = 0; next < islands.queue.size(); ++next)
-    {
-        reachPartners(w, islands.queue[next]);
-    }
-    return anyBodyAsleep(w);
 }
 
 } // namespace
@@ -198,7 +178,7 @@ void buildIslands(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     Islands& islands = w.islands;
-    const bool anyAsleep = anyBodyAsleep(w);
+    const bool anyAsleep = w.anyAsleep();
     islands.anyAsleep = anyAsleep;
     // Islands serve sleep alone: with sleep off and every body awake there is nothing to wake and
     // no island will fall asleep (updateSleep does not read the forest then).
@@ -206,14 +186,18 @@ void buildIslands(StepContext& ctx)
     {
         return;
     }
-    const auto bodySlots = static_cast<std::int32_t>(w.records.size());
     islands.parent.resize(w.records.size());
-    for (std::int32_t i = 0; i < bodySlots; ++i)
-    {
-        islands.parent[static_cast<std::size_t>(i)] = i;
-    }
+    std::iota(islands.parent.begin(), islands.parent.end(), 0);
+    islands.queue.clear();
+    // Every sleeping body joined to an awake one is woken and queued as the awake bodies' contacts
+    // and the joints are joined; from those, breadth first, the sleeping bodies they touch or are
+    // jointed to, so that each woken island is whole in the forest.
     uniteAwake(w, anyAsleep);
-    islands.anyAsleep = anyAsleep && wakeIslands(w);
+    for (std::size_t next = 0; next < islands.queue.size(); ++next)
+    {
+        reachPartners(w, islands.queue[next]);
+    }
+    islands.anyAsleep = w.anyAsleep();
 }
 
 namespace

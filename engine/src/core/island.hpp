@@ -20,7 +20,6 @@ struct Islands
 {
     std::vector<std::int32_t> parent; // union-find forest over body slots; roots are the lowest slot
     std::vector<float> sleep;         // per root: the shortest sleep time of its bodies
-    std::vector<std::uint8_t> awake;  // per root: some body of it is awake
     std::vector<std::int32_t> queue;  // sleeping bodies woken with their island, to reach from
     ContactSet contacts;              // the contacts whose bodies are joined without a search
     bool anyAsleep = false;           // after the islands were built, some body still sleeps

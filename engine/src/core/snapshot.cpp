@@ -288,6 +288,17 @@ void World::restore(std::span<const std::byte> snapshot)
             w.placeShape(i);
         }
     }
+    w.awakeBodies.clear();
+    w.canSleepCount = 0;
+    w.solverIndicesStale = true;
+    for (std::uint32_t i = 0; i < w.records.size(); ++i)
+    {
+        w.canSleepCount += canSleep(w.records[i]) ? 1 : 0;
+        if (w.records[i].alive && w.records[i].awake)
+        {
+            w.awakeBodies.push_back(i);
+        }
+    }
     w.contactMap.clear();
     w.recheckContacts.clear();
     for (std::size_t c = 0; c < w.contacts.size(); ++c)

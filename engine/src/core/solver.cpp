@@ -60,17 +60,33 @@ void gatherBodies(StepContext& ctx)
     bodies.poses.assign(1, SolverPose{});
     bodies.deltas.assign(1, SolverDelta{});
     bodies.forces.assign(1, SolverForces{});
+    // The bodies gathered last step go back to slot 0 (the awake ones are given theirs again);
+    // after a restore, every body does, since the records came from the snapshot.
+    if (w.solverIndicesStale)
+    {
+        for (BodyRecord& r : w.records)
+        {
+            r.solverIndex = 0;
+        }
+        w.solverIndicesStale = false;
+    }
+    else
+    {
+        for (const std::uint32_t i : bodies.toBody)
+        {
+            w.records[i].solverIndex = 0;
+        }
+    }
     bodies.toBody.clear();
     const Vec2 gravity = w.def.gravity;
-    const auto bodySlots = static_cast<std::uint32_t>(w.records.size());
-    for (std::uint32_t i = 0; i < bodySlots; ++i)
+    // In slot order: the solver's order. Only a step that woke bodies leaves the list unsorted.
+    if (!std::is_sorted(w.awakeBodies.begin(), w.awakeBodies.end()))
+    {
+        std::sort(w.awakeBodies.begin(), w.awakeBodies.end());
+    }
+    for (const std::uint32_t i : w.awakeBodies)
     {
         BodyRecord& r = w.records[i];
-        r.solverIndex = 0;
-        if (!r.alive || r.type == BodyType::Static || !r.awake)
-        {
-            continue;
-        }
         const BodyState& s = w.states[i];
         SolverVelocity sv{s.v, s.w, 0.0f, 0.0f};
         SolverForces forces;

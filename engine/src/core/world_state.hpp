@@ -33,6 +33,15 @@ struct WorldState
     std::vector<BodyRecord> records;
     std::vector<std::uint32_t> freeBodies; // slots to reuse, most recently freed last
     int bodyCount = 0;
+    // Every awake body's slot, so the step never passes over the sleeping ones: in ascending
+    // order once findAwakeBodies has run, with the bodies woken since appended (and, between
+    // steps, slots of bodies that have since slept, died or been disabled, dropped by the next
+    // findAwakeBodies).
+    std::vector<std::uint32_t> awakeBodies;
+    int canSleepCount = 0; // bodies for which canSleep holds: awake ones, and sleeping ones
+    // The records' solver slots came from a snapshot: the next gather resets them all, not only
+    // those of the bodies it gathered the step before.
+    bool solverIndicesStale = false;
 
     std::vector<ShapeRecord> shapes;
     std::vector<ShapeGeometry> placed; // each shape where its body's pose puts it (see placeShape)
@@ -65,7 +74,7 @@ struct WorldState
     SolverBodies solverBodies;
     ContactSolver contactSolver;
     Islands islands;
-    std::vector<float> speedBounds;            // per body, this step: how fast any point of its shapes moves
+    std::vector<float> speedBounds;            // per awake body, this step (NaN for the others)
     std::vector<CollideResult> collideResults; // per contact, this step's narrow phase
 
     std::vector<ContactBeginEvent> beginEvents;
@@ -99,6 +108,15 @@ struct WorldState
     BodyId idOf(std::uint32_t index) const { return {index, records[index].generation}; }
     std::uint32_t checkedIndex(BodyId id, const char* what) const;
     void wake(std::uint32_t index);
+    // awakeBodies made exactly the awake bodies, in ascending order.
+    void findAwakeBodies();
+    // Whether some body that can sleep is asleep (awakeBodies holds every awake body).
+    bool anyAsleep() const { return static_cast<int>(awakeBodies.size()) < canSleepCount; }
+    // Counts the body's change in canSleep (its value before the change is given).
+    void recountCanSleep(std::uint32_t index, bool before)
+    {
+        canSleepCount += (canSleep(records[index]) ? 1 : 0) - (before ? 1 : 0);
+    }
     // Mass, centre of mass, inertia and reach from the body's shapes; keeps the origin in place.
     void updateMass(std::uint32_t index);
 
@@ -137,6 +155,8 @@ struct WorldState
     void recheckSensors(std::uint32_t body);
     void collide(float dt);
     CollideResult collideContact(std::int32_t c, float dt);
+    // How fast any point of the body's shapes moves, as it was when this narrow phase began.
+    float speedBoundOf(std::uint32_t body) const;
     void finishContact(std::int32_t c, CollideResult result);
     // A new manifold for the contact, its impulses carried over by feature and its cache set.
     void findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb, float speculative);
