@@ -98,12 +98,25 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
 {
     const SolverBodies& bodies = w.solverBodies;
     // Each solved joint's node slots (0: the ground), or -1 for a type the trees do not take.
+    std::swap(t.pairs, t.previousPairs);
     t.pairs.clear();
     for (const auto& [a, b] : w.joints.treeBodies)
     {
         t.pairs.push_back(a >= 0 ? JointTrees::Pair{nodeSlot(bodies, a), nodeSlot(bodies, b)}
                                  : JointTrees::Pair{-1, -1});
     }
+    // The picks are a function of the pairs alone.
+    if (t.picked && t.pairs == t.previousPairs)
+    {
+        for (const std::int32_t k : t.treeJoints)
+        {
+            w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame.inTree = true;
+        }
+        return;
+    }
+    t.picked = true;
+    t.treeJoints.clear();
+    t.loopCandidates.clear();
     if (std::all_of(t.pairs.begin(), t.pairs.end(), [](const JointTrees::Pair& p) { return p.a < 0; }))
     {
         return; // no joint the trees take: nothing to pick, and nothing per body to reset
@@ -742,10 +755,8 @@ void buildJointTrees(StepContext& ctx)
     JointTrees& t = w.jointTrees;
     t.nodes.clear();
     t.factored = false;
-    t.treeJoints.clear();
     t.trees.clear();
     t.loops.clear();
-    t.loopCandidates.clear();
     // Sized by the world's joints and bodies, not this step's, so that the trees growing as bodies
     // wake does not allocate once the world has been stepped.
     const std::size_t joints = w.joints.records.size();
@@ -753,6 +764,7 @@ void buildJointTrees(StepContext& ctx)
     t.nodes.reserve(2 * joints + 1);
     t.treeJoints.reserve(joints);
     t.pairs.reserve(joints);
+    t.previousPairs.reserve(joints);
     t.trees.reserve(joints);
     t.loopCandidates.reserve(joints);
     t.loops.reserve(joints);

@@ -89,8 +89,13 @@ struct JointTrees
     {
         std::int32_t a = 0; // node slots (0: the ground), or -1 for a joint the trees do not take
         std::int32_t b = 0;
+        bool operator==(const Pair&) const = default;
     };
-    std::vector<Pair> pairs;              // per solved joint
+    std::vector<Pair> pairs; // per solved joint
+    // Last step's pairs: when this step's are the same, so are the picks (treeJoints and
+    // loopCandidates, kept), which spares a large net of joints two passes of union-find a step.
+    std::vector<Pair> previousPairs;
+    bool picked = false;
     std::vector<std::int32_t> sets;       // union-find over solver slots; slot 0 is the ground
     std::vector<std::int32_t> firstEdge;  // per solver slot, into edges (counts, then starts)
     std::vector<std::int32_t> edges;      // tree joints by body, as indices into Joints::solved
