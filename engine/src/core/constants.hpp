@@ -26,6 +26,8 @@ inline constexpr float kJointTurnPushMaxSpeed = 3.0f;
 // Soft step: a joint whose anchor lies farther from a body's centre than 1,000 times the body's
 // radius of gyration (this is the square) is solved one at a time, not in a joint tree (joint.cpp).
 inline constexpr float kTreeLeverLimit = 1.0e6f;
+// ... and so is a joint between two bodies whose masses or inertias differ by more than this factor.
+inline constexpr float kTreeRatioLimit = 1.0e7f;
 // How far soft step lets a joint's shared point drift apart before moving its bodies back (a
 // projection, as PhysX does for joints): a soft joint hit hard opens faster than its push closes
 // it, and a ragdoll striking a wall would otherwise come apart by decimetres for a moment.
