@@ -154,10 +154,7 @@ void reachPartners(WorldState& w, std::int32_t body)
 void uniteAll(const WorldState& w, std::vector<std::int32_t>& parent)
 {
     parent.resize(w.records.size());
-    for (std::size_t i = 0; i < parent.size(); ++i)
-    {
-        parent[i] = static_cast<std::int32_t>(i);
-    }
+    std::iota(parent.begin(), parent.end(), 0);
     for (const Contact& c : w.contacts)
     {
         if (joinsContact(w, c))

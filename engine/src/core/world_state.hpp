@@ -155,7 +155,9 @@ struct WorldState
     void recheckSensors(std::uint32_t body);
     void collide(float dt);
     CollideResult collideContact(std::int32_t c, float dt);
-    // How fast any point of the body's shapes moves, as it was when this narrow phase began.
+    // How fast any point of the body's shapes moves: an awake body's as it was when this narrow
+    // phase began; a sleeping or static body's as it is now (a sleeping body keeps its velocity
+    // until a step moves it, unless a pre-solve callback sets one).
     float speedBoundOf(std::uint32_t body) const;
     void finishContact(std::int32_t c, CollideResult result);
     // A new manifold for the contact, its impulses carried over by feature and its cache set.
