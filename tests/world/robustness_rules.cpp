@@ -605,7 +605,14 @@ void sliverRules(Judge& j)
         }
     }
     j.checkSpeed(0.0f, false);
-    j.checkSettled(1.0f);
+    // The plank meets the plate end first, tilted about 0.3 rad, at 100 m/s. A rigid plank pivots
+    // about that end: keeping its angular momentum about it, with the end slipping at friction 0.6,
+    // it leaves the impact at 18 to 21 m/s sideways (for 0.25 to 0.35 rad). So it may well leave
+    // the 3 m plate, and throw off what it strikes on the way (the small spinning block), and each
+    // falls the 4 m to the ground (0.9 s), lands and slides to rest there at 0.6 g. Measured in
+    // soft step: the plank at 12 m/s, the block it strikes at 12 m/s too, the last at rest at
+    // 2.8 s; 3.5 s leaves room. What stays on the plate stops at once.
+    j.checkSettled(3.5f);
     j.check(
         "no tunnelling", lowestCentre > kPlateTop,
         format("lowest centre of a fired body that ends under the plate: y = %.4f (the plate's top is %.2f)",
@@ -809,8 +816,6 @@ const std::vector<KnownFailure>& knownSoftStepFailures()
         {"tiny_pyramid", {"stands"}},
         // Still settling at 3 s (it comes to rest by 4 s).
         {"large_pyramid", {"settled"}},
-        // The spinning plank lands on the plate, skids off its end and is still sliding at 1 s.
-        {"sliver", {"settled"}},
         // A bullet stopped by the wall rolls on along the ground past 4 s.
         {"bullets", {"settled"}},
     };
