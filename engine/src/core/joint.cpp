@@ -397,7 +397,7 @@ void prepareJoints(StepContext& ctx)
     Joints& joints = w.joints;
     joints.solved.clear();
     joints.treeBodies.clear();
-    joints.wide.hinges.clear();
+    clearWideJoints(joints.wide);
     const auto slots = static_cast<std::uint32_t>(joints.records.size());
     for (std::uint32_t i = 0; i < slots; ++i)
     {

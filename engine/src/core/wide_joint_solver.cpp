@@ -174,6 +174,13 @@ HingeBodies hingeBodies(SolverBodies& bodies)
 
 } // namespace
 
+void clearWideJoints(WideJointSolver& s)
+{
+    s.hinges.clear();
+    s.hinges8.clear();
+    s.colorGroups.fill(0);
+}
+
 void buildWideJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;

@@ -58,6 +58,10 @@ struct WideJointSolver
         colorGroups{}; // colour c's groups: [colorGroups[c], colorGroups[c + 1])
 };
 
+// Empties the schedule, so that the wide passes do nothing until buildWideJoints fills it again:
+// ngs, which never builds it, must not solve the lanes a soft step left (its passes share
+// warmStartJoints and solveJoints).
+void clearWideJoints(WideJointSolver& s);
 // Takes the plain hinges out of the one-at-a-time passes and packs them, after the joints are
 // prepared and the trees built.
 void buildWideJoints(StepContext& ctx);
