@@ -397,6 +397,7 @@ void prepareJoints(StepContext& ctx)
     Joints& joints = w.joints;
     joints.solved.clear();
     joints.treeBodies.clear();
+    joints.anyBreakable = false;
     clearWideJoints(joints.wide);
     const auto slots = static_cast<std::uint32_t>(joints.records.size());
     for (std::uint32_t i = 0; i < slots; ++i)
@@ -409,6 +410,7 @@ void prepareJoints(StepContext& ctx)
         j.frame = frameOf(w, j);
         visitKind(j, [&](auto& kind) { prepareJoint(kind, j.frame, ctx, w.solverBodies); });
         joints.solved.push_back(i);
+        joints.anyBreakable = joints.anyBreakable || !std::isinf(j.breakForce) || !std::isinf(j.breakTorque);
         joints.treeBodies.push_back(joinsTreesOf(j) && leversFitTrees(j.frame, w.solverBodies)
                                         ? std::pair{j.frame.indexA, j.frame.indexB}
                                         : std::pair{std::int32_t{-1}, std::int32_t{-1}});
@@ -457,16 +459,26 @@ void storeJointImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     const auto toStep = static_cast<float>(ctx.subSteps);
-    finishWideJoints(ctx);
-    for (const std::uint32_t i : w.joints.solved)
+    const std::vector<std::uint32_t>& solved = w.joints.solved;
+    for (std::size_t k = 0; k < solved.size(); ++k)
     {
-        visitKind(w.joints.records[i], [toStep](auto& kind) { storeJointImpulses(kind, toStep); });
+        JointRecord& j = w.joints.records[solved[k]];
+        Vec2 inLane;
+        if (laneImpulse(w.joints.wide, k, inLane))
+        {
+            std::get<RevoluteJoint>(j.kind).linearImpulse = inLane;
+        }
+        visitKind(j, [toStep](auto& kind) { storeJointImpulses(kind, toStep); });
     }
 }
 
 void breakJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;
+    if (!w.joints.anyBreakable)
+    {
+        return;
+    }
     for (const std::uint32_t i : w.joints.solved)
     {
         JointRecord& j = w.joints.records[i];

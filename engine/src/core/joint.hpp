@@ -67,6 +67,8 @@ struct Joints
     // The solved joints the one-at-a-time passes take (all of them in ngs), in index order; soft
     // step's plain hinges go four at a time instead.
     std::vector<std::uint32_t> oneAtATime;
+    // Some solved joint has a break force or torque: breakJoints has something to check.
+    bool anyBreakable = false;
     WideJointSolver wide;
 };
 

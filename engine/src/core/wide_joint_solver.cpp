@@ -120,51 +120,38 @@ std::array<std::int32_t, kJointColors> colorHinges(Joints& joints, const SolverB
     return count;
 }
 
-// Lays the coloured hinges out colour after colour, in joint order within a colour.
-void orderByColor(Joints& joints, const std::array<std::int32_t, kJointColors + 1>& start)
-{
-    WideJointSolver& s = joints.wide;
-    refill(s.byColor, static_cast<std::size_t>(start[kJointColors]), std::int32_t{0});
-    std::array<std::int32_t, kJointColors> next{};
-    std::copy(start.begin(), start.end() - 1, next.begin());
-    for (std::size_t k = 0; k < joints.solved.size(); ++k)
-    {
-        if (s.colorOf[k] >= 0)
-        {
-            s.byColor[static_cast<std::size_t>(next[static_cast<std::size_t>(s.colorOf[k])]++)] =
-                static_cast<std::int32_t>(joints.solved[k]);
-        }
-    }
-}
-
-// Packs each colour into groups of N.
+// Packs each colour into groups of N: the colours one after another, each colour's hinges in
+// joint order. The joints are read in order (each colour's lanes fill as its hinges come), not
+// colour by colour, which would read the records all over.
 template <int N>
 void packHinges(Joints& joints, std::vector<WideHingeN<N>>& hinges, const SolverBodies& bodies,
                 const std::array<std::int32_t, kJointColors>& count)
 {
     WideJointSolver& s = joints.wide;
-    std::array<std::int32_t, kJointColors + 1> start{};
     std::size_t groups = 0;
     for (std::size_t c = 0; c < kJointColors; ++c)
     {
+        s.colorGroups[c] = static_cast<std::int32_t>(groups);
         groups += static_cast<std::size_t>((count[c] + N - 1) / N);
-        start[c + 1] = start[c] + count[c];
     }
-    orderByColor(joints, start);
+    s.colorGroups[kJointColors] = static_cast<std::int32_t>(groups);
     refill(hinges, groups, blankGroup<WideHingeN<N>>());
-    std::size_t group = 0;
-    for (std::size_t c = 0; c < kJointColors; ++c)
+    refill(s.laneOf, joints.solved.size(), std::int32_t{-1});
+    std::array<std::int32_t, kJointColors> filled{};
+    for (std::size_t k = 0; k < joints.solved.size(); ++k)
     {
-        s.colorGroups[c] = static_cast<std::int32_t>(group);
-        for (std::int32_t n = start[c]; n < start[c + 1]; ++n)
+        const std::int32_t color = s.colorOf[k];
+        if (color < 0)
         {
-            const int lane = static_cast<int>((n - start[c]) % N);
-            const auto record = static_cast<std::uint32_t>(s.byColor[static_cast<std::size_t>(n)]);
-            packLane(hinges[group], lane, record, joints.records[record], bodies);
-            group += lane == N - 1 || n + 1 == start[c + 1] ? 1u : 0u;
+            continue;
         }
+        const std::int32_t n = filled[static_cast<std::size_t>(color)]++;
+        const std::int32_t group = s.colorGroups[static_cast<std::size_t>(color)] + n / N;
+        const int lane = static_cast<int>(n % N);
+        const std::uint32_t record = joints.solved[k];
+        packLane(hinges[static_cast<std::size_t>(group)], lane, record, joints.records[record], bodies);
+        s.laneOf[k] = group * N + lane;
     }
-    s.colorGroups[kJointColors] = static_cast<std::int32_t>(group);
 }
 
 HingeBodies hingeBodies(SolverBodies& bodies)
@@ -179,6 +166,7 @@ void clearWideJoints(WideJointSolver& s)
     s.hinges.clear();
     s.hinges8.clear();
     s.colorGroups.fill(0);
+    s.laneOf.clear();
 }
 
 void buildWideJoints(StepContext& ctx)
@@ -257,38 +245,25 @@ void solveWideJoints(StepContext& ctx)
     bodies.velocities[0] = SolverVelocity{};
 }
 
-namespace
+bool laneImpulse(const WideJointSolver& s, std::size_t solvedIndex, Vec2& impulse)
 {
-
-template <int N>
-void storeHingeImpulses(const std::vector<WideHingeN<N>>& hinges, Joints& joints)
-{
-    for (const WideHingeN<N>& c : hinges)
+    if (solvedIndex >= s.laneOf.size() || s.laneOf[solvedIndex] < 0)
     {
-        for (int lane = 0; lane < N; ++lane)
-        {
-            if (c.source[lane] >= 0)
-            {
-                std::get<RevoluteJoint>(joints.records[static_cast<std::size_t>(c.source[lane])].kind)
-                    .linearImpulse = {c.impulseX[lane], c.impulseY[lane]};
-            }
-        }
+        return false;
     }
-}
-
-} // namespace
-
-void finishWideJoints(StepContext& ctx)
-{
-    Joints& joints = ctx.world.joints;
-    if (joints.wide.width == 8)
+    const auto at = static_cast<std::size_t>(s.laneOf[solvedIndex]);
+    const auto lanes = static_cast<std::size_t>(s.width);
+    const std::size_t group = at / lanes;
+    const std::size_t lane = at % lanes;
+    if (s.width == 8)
     {
-        storeHingeImpulses(joints.wide.hinges8, joints);
+        impulse = {s.hinges8[group].impulseX[lane], s.hinges8[group].impulseY[lane]};
     }
     else
     {
-        storeHingeImpulses(joints.wide.hinges, joints);
+        impulse = {s.hinges[group].impulseX[lane], s.hinges[group].impulseY[lane]};
     }
+    return true;
 }
 
 } // namespace oblique::detail

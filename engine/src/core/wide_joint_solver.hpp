@@ -7,6 +7,7 @@
 // no colour, and every other joint, stay with the one-at-a-time passes.
 
 #include "float4.hpp"
+#include "oblique/vec2.hpp"
 
 #include <array>
 #include <cstddef>
@@ -27,7 +28,7 @@ struct WideHingeN
     static constexpr std::size_t kLanes = N;
     std::int32_t indexA[kLanes] = {};
     std::int32_t indexB[kLanes] = {};
-    std::int32_t source[kLanes] = {}; // index in Joints::solved; -1 for padding (set by the packing)
+    std::int32_t source[kLanes] = {}; // the joint's record slot; -1 for padding (set by the packing)
     LaneFloat<N> invMassA;
     LaneFloat<N> invInertiaA;
     LaneFloat<N> invMassB;
@@ -50,7 +51,7 @@ struct WideJointSolver
 {
     std::vector<std::uint32_t> colorsOfSlot; // per solver slot: a bit per colour it is in
     std::vector<std::int32_t> colorOf;       // per solved joint: its colour, or -1
-    std::vector<std::int32_t> byColor;       // solved joints, colour after colour
+    std::vector<std::int32_t> laneOf;        // per coloured solved joint: group * width + lane
     int width = 4;                           // lanes a group: 4 or 8, chosen when packed
     std::vector<WideHinge> hinges;   // four lanes wide: colour after colour, each colour's last group padded
     std::vector<WideHinge8> hinges8; // the same, eight lanes wide
@@ -68,7 +69,8 @@ void buildWideJoints(StepContext& ctx);
 void warmStartWideJoints(StepContext& ctx);
 // One pass, with the push (ctx.useBias) or without it, projecting drifted points (ctx.projectJoints).
 void solveWideJoints(StepContext& ctx);
-// Copies the lanes' impulses back into their joints, before the impulses are stored.
-void finishWideJoints(StepContext& ctx);
+// The impulse a solved joint (its index in Joints::solved) accumulated in its lane, when the
+// lanes solved it this step: read back before the impulses are stored.
+bool laneImpulse(const WideJointSolver& s, std::size_t solvedIndex, Vec2& impulse);
 
 } // namespace oblique::detail
