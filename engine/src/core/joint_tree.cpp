@@ -16,6 +16,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <numeric>
@@ -26,6 +27,11 @@ namespace oblique::detail
 
 namespace
 {
+
+// The loops' system is built from float anchors and masses, so what is left of a loop row's
+// compliance once the tree holds its bodies is known to about a millionth of the row's compliance
+// without the tree: less than that is rounding noise, not a motion the tree lets the row make.
+constexpr double kLoopNoise = 1.0e-6;
 
 double toDouble(float x)
 {
@@ -442,46 +448,84 @@ double loopRowTimes(const TreeLoop& loop, int row, const Vec3* values, std::int3
     return sum;
 }
 
-// Solves the n x n system a x = b in place (b becomes x) by elimination with partial pivoting;
-// leaves zeros where it is singular.
-void solveSmall(double* a, double* b, int n)
+// Solves s x = b in place (b becomes x) for the loops' n x n system, symmetric and positive
+// semidefinite (the tree's compliance seen from the loop rows), by elimination taking the largest
+// remaining diagonal as the pivot. Once no remaining diagonal exceeds `floor`, the unknowns left
+// are 0: those rows ask for a motion the tree already holds (a loop that duplicates the tree's own
+// joints, or holds a body the tree fixes), where s is rounding noise that would turn into
+// impulses without bound.
+void solveLoopSystem(double* s, double* b, int n, double floor)
 {
-    for (int c = 0; c < n; ++c)
+    constexpr std::size_t kRows = 2 * static_cast<std::size_t>(kMaxTreeLoops);
+    std::array<int, kRows> order{};
+    std::array<bool, kRows> used{};
+    int pivots = 0;
+    for (; pivots < n; ++pivots)
     {
-        int pivot = c;
-        for (int r = c + 1; r < n; ++r)
+        int k = -1;
+        for (int i = 0; i < n; ++i)
         {
-            pivot = std::fabs(a[r * n + c]) > std::fabs(a[pivot * n + c]) ? r : pivot;
-        }
-        if (a[pivot * n + c] == 0.0)
-        {
-            std::fill(b, b + n, 0.0);
-            return;
-        }
-        for (int k = 0; k < n; ++k)
-        {
-            std::swap(a[c * n + k], a[pivot * n + k]);
-        }
-        std::swap(b[c], b[pivot]);
-        for (int r = c + 1; r < n; ++r)
-        {
-            const double f = a[r * n + c] / a[c * n + c];
-            for (int k = c; k < n; ++k)
+            if (!used[static_cast<std::size_t>(i)] && (k < 0 || s[i * n + i] > s[k * n + k]))
             {
-                a[r * n + k] -= f * a[c * n + k];
+                k = i;
             }
-            b[r] -= f * b[c];
         }
-    }
-    for (int c = n - 1; c >= 0; --c)
-    {
-        double sum = b[c];
-        for (int k = c + 1; k < n; ++k)
+        if (!(s[k * n + k] > floor))
         {
-            sum -= a[c * n + k] * b[k];
+            break;
         }
-        b[c] = sum / a[c * n + c];
+        used[static_cast<std::size_t>(k)] = true;
+        order[static_cast<std::size_t>(pivots)] = k;
+        for (int r = 0; r < n; ++r)
+        {
+            if (used[static_cast<std::size_t>(r)])
+            {
+                continue;
+            }
+            const double f = s[r * n + k] / s[k * n + k];
+            for (int c = 0; c < n; ++c)
+            {
+                s[r * n + c] -= f * s[k * n + c];
+            }
+            b[r] -= f * b[k];
+        }
     }
+    for (int i = 0; i < n; ++i)
+    {
+        b[i] = used[static_cast<std::size_t>(i)] ? b[i] : 0.0;
+    }
+    for (int step = pivots - 1; step >= 0; --step)
+    {
+        const int k = order[static_cast<std::size_t>(step)];
+        double sum = b[k];
+        for (int later = step + 1; later < pivots; ++later)
+        {
+            const int c = order[static_cast<std::size_t>(later)];
+            sum -= s[k * n + c] * b[c];
+        }
+        b[k] = sum / s[k * n + k];
+    }
+}
+
+// How freely a loop row's two anchors move apart under a unit impulse on the row with no joint
+// holding their bodies: the scale against which the tree's share of it is judged noise.
+double freeCompliance(const JointTrees& t, const TreeLoop& loop, int row, const SolverBodies& bodies)
+{
+    double sum = 0.0;
+    for (const bool isB : {false, true})
+    {
+        const std::int32_t node = isB ? loop.nodeB : loop.nodeA;
+        if (node < 0)
+        {
+            continue;
+        }
+        const SolverVelocity& v =
+            bodies.velocities[static_cast<std::size_t>(t.nodes[static_cast<std::size_t>(node)].body)];
+        const Vec2 r = isB ? loop.anchorB : loop.anchorA;
+        const double lever = toDouble(row == 0 ? r.y : r.x);
+        sum += toDouble(v.invMass) + toDouble(v.invInertia) * lever * lever;
+    }
+    return sum;
 }
 
 // Closes the loops over each tree: with the nodes' values solved for the tree alone, finds the
@@ -490,7 +534,7 @@ void solveSmall(double* a, double* b, int n)
 // `wanted(loop, row)` is the change a loop row asks for before the tree's. Returns the loops'
 // impulses in loopImpulses (two per loop).
 template <class Wanted>
-void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
+void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float* loopImpulses)
 {
     std::int32_t loopIndex = 0;
     for (TreeRange& tree : t.trees)
@@ -534,9 +578,11 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
                     t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value;
             }
         }
+        double freest = 0.0;
         for (int e = 0; e < rows; ++e)
         {
             const TreeLoop& loop = loops[e / 2];
+            freest = std::max(freest, freeCompliance(t, loop, e % 2, bodies));
             r[e] = toDouble(wanted(loop, e % 2)) - loopRowTimes(loop, e % 2, base, tree.begin);
             for (int f = 0; f < rows; ++f)
             {
@@ -544,7 +590,7 @@ void closeLoops(JointTrees& t, Wanted wanted, float* loopImpulses)
                     loopRowTimes(loop, e % 2, base + static_cast<std::ptrdiff_t>(size) * (f + 1), tree.begin);
             }
         }
-        solveSmall(s, r, rows);
+        solveLoopSystem(s, r, rows, kLoopNoise * freest);
         for (std::int32_t i = 0; i < size; ++i)
         {
             Vec3 value = base[i];
@@ -594,7 +640,7 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
         }
         return row == 0 ? change.x : change.y;
     };
-    closeLoops(t, wanted, t.loopImpulses.data());
+    closeLoops(t, w.solverBodies, wanted, t.loopImpulses.data());
 }
 
 // The relax pass's projection, solved over the whole tree at once: the bodies are moved, as
@@ -651,7 +697,7 @@ void projectTrees(WorldState& w, JointTrees& t)
             const Vec2 excess = excessOf(f, loop.anchorA, loop.anchorB);
             return row == 0 ? -excess.x : -excess.y;
         };
-        closeLoops(t, wanted, t.loopImpulses.data());
+        closeLoops(t, w.solverBodies, wanted, t.loopImpulses.data());
     }
     for (const JointTreeNode& node : t.nodes)
     {
