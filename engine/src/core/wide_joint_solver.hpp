@@ -51,7 +51,7 @@ struct WideJointSolver
 {
     std::vector<std::uint32_t> colorsOfSlot; // per solver slot: a bit per colour it is in
     std::vector<std::int32_t> colorOf;       // per solved joint: its colour, or -1
-    std::vector<std::int32_t> laneOf;        // per coloured solved joint: group * width + lane
+    std::vector<std::int32_t> laneOf;        // per solved joint: group * width + lane, or -1
     int width = 4;                           // lanes a group: 4 or 8, chosen when packed
     std::vector<WideHinge> hinges;   // four lanes wide: colour after colour, each colour's last group padded
     std::vector<WideHinge8> hinges8; // the same, eight lanes wide
