@@ -219,11 +219,8 @@ TEST(WorldHardening, ABeadOnAKilometreLeverStaysFinite)
     BodyDef blockDef = bodyAt(BodyType::Dynamic, {16.0f, 0.0f});
     blockDef.fixedRotation = true;
     const BodyId block = world.createBody(blockDef, boxShape({0.0625f, 0.0625f}));
-    JointDef hinge;
-    hinge.bodyA = beadId;
-    hinge.bodyB = block;
-    hinge.params = RevoluteJointDef{.anchor = {0.0f, 1408.0f}};
-    world.createJoint(hinge);
+    world.createJoint(
+        {.bodyA = beadId, .bodyB = block, .params = RevoluteJointDef{.anchor = {0.0f, 1408.0f}}});
     expectFiniteAndInRange(world, 120);
 }
 
@@ -239,11 +236,7 @@ TEST(WorldHardening, ABeadWeldedToAHeavyBallFarAwayStaysFinite)
     const BodyId bead = world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 0.0f}), circleShape(0.0015f));
     const BodyId ball = world.createBody(bodyAt(BodyType::Dynamic, {0.0f, 1477.75f}), circleShape(4.25f));
     world.setTransform(plate, {0.0f, 0.0f}, 0.0f);
-    JointDef weld;
-    weld.bodyA = bead;
-    weld.bodyB = ball;
-    weld.params = WeldJointDef{.anchor = {0.0f, 0.0f}};
-    world.createJoint(weld);
+    world.createJoint({.bodyA = bead, .bodyB = ball, .params = WeldJointDef{.anchor = {0.0f, 0.0f}}});
     expectFiniteAndInRange(world, 120);
 }
 
@@ -257,20 +250,16 @@ TEST(WorldHardening, AWeldDuplicatingAHingeTreeThatHoldsItsBodyStaysFinite)
     World world;
     const BodyId ground = world.createBody(bodyAt(BodyType::Static, {0.0f, 0.0f}), boxShape({0.5f, 0.5f}));
     const BodyId ball = world.createBody(bodyAt(BodyType::Dynamic, {256.0f, 0.0f}), circleShape(1000.0f));
-    JointDef hinge;
-    hinge.bodyA = ball;
-    hinge.bodyB = ground;
-    hinge.params = RevoluteJointDef{.anchor = {1361.5625f, 0.0f},
-                                    .enableLimit = true,
-                                    .lowerAngle = 33.3794212f,
-                                    .upperAngle = 33.3794212f,
-                                    .enableMotor = true};
-    world.createJoint(hinge);
-    JointDef weld;
-    weld.bodyA = ball;
-    weld.bodyB = ground;
-    weld.params = WeldJointDef{.anchor = {0.0f, 0.0f}, .dampingRatio = 0.0625f};
-    world.createJoint(weld);
+    world.createJoint({.bodyA = ball,
+                       .bodyB = ground,
+                       .params = RevoluteJointDef{.anchor = {1361.5625f, 0.0f},
+                                                  .enableLimit = true,
+                                                  .lowerAngle = 33.3794212f,
+                                                  .upperAngle = 33.3794212f,
+                                                  .enableMotor = true}});
+    world.createJoint({.bodyA = ball,
+                       .bodyB = ground,
+                       .params = WeldJointDef{.anchor = {0.0f, 0.0f}, .dampingRatio = 0.0625f}});
     expectFiniteAndInRange(world, 120);
 }
 

@@ -368,6 +368,12 @@ void addTreeImpulseOf(JointRecord& j, Vec2 point, float turn)
 namespace
 {
 
+// Whether the joint has a break force or torque to check (infinity: never breaks).
+bool breakable(const JointRecord& j)
+{
+    return !std::isinf(j.breakForce) || !std::isinf(j.breakTorque);
+}
+
 // Whether a joint tree can solve the joint. A tree eliminates its nodes from the leaves up, and a
 // light body on a lever thousands of times its own size (its radius of gyration k) makes that
 // elimination subtract numbers that agree to every digit float's velocities carry: the impulses
@@ -410,7 +416,7 @@ void prepareJoints(StepContext& ctx)
         j.frame = frameOf(w, j);
         visitKind(j, [&](auto& kind) { prepareJoint(kind, j.frame, ctx, w.solverBodies); });
         joints.solved.push_back(i);
-        joints.anyBreakable = joints.anyBreakable || !std::isinf(j.breakForce) || !std::isinf(j.breakTorque);
+        joints.anyBreakable = joints.anyBreakable || breakable(j);
         joints.treeBodies.push_back(joinsTreesOf(j) && leversFitTrees(j.frame, w.solverBodies)
                                         ? std::pair{j.frame.indexA, j.frame.indexB}
                                         : std::pair{std::int32_t{-1}, std::int32_t{-1}});
@@ -482,7 +488,7 @@ void breakJoints(StepContext& ctx)
     for (const std::uint32_t i : w.joints.solved)
     {
         JointRecord& j = w.joints.records[i];
-        if (!j.alive || (std::isinf(j.breakForce) && std::isinf(j.breakTorque)))
+        if (!j.alive || !breakable(j))
         {
             continue;
         }

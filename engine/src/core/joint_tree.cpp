@@ -521,9 +521,8 @@ double freeCompliance(const JointTrees& t, const TreeLoop& loop, int row, const 
         }
         const SolverVelocity& v =
             bodies.velocities[static_cast<std::size_t>(t.nodes[static_cast<std::size_t>(node)].body)];
-        const Vec2 r = isB ? loop.anchorB : loop.anchorA;
-        const double lever = toDouble(row == 0 ? r.y : r.x);
-        sum += toDouble(v.invMass) + toDouble(v.invInertia) * lever * lever;
+        const Vec3 j = loopImpulse(loop, row, isB);
+        sum += toDouble(v.invMass) * (j.x * j.x + j.y * j.y) + toDouble(v.invInertia) * j.z * j.z;
     }
     return sum;
 }
