@@ -42,6 +42,11 @@ struct BodyDef
     bool allowSleep = true;     ///< may fall asleep when at rest
     bool awake = true;          ///< starts awake
     void* userData = nullptr;   ///< yours; the world never reads it
+    /// Soft step turns a body at most an eighth of a turn a step (47 rad/s at 60 Hz): a light body
+    /// on a long lever spun up by a joint would otherwise feed its own spin. A wheel or a blade
+    /// that must turn faster sets this, for a quarter turn a step (94 rad/s at 60 Hz), the cap ngs
+    /// applies to every body. Kinematic bodies always have the larger cap.
+    bool allowFastRotation = false;
 };
 
 } // namespace oblique

@@ -265,6 +265,7 @@ BodyId World::createBody(const BodyDef& body)
     r.awake = body.type != BodyType::Static && body.awake;
     r.allowSleep = body.allowSleep;
     r.fixedRotation = body.fixedRotation;
+    r.allowFastRotation = body.allowFastRotation;
     r.linearDamping = body.linearDamping;
     r.angularDamping = body.angularDamping;
     r.gravityScale = body.gravityScale;

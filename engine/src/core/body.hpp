@@ -36,6 +36,7 @@ struct BodyRecord
     bool enabled = true;
     bool allowSleep = true;
     bool fixedRotation = false;
+    bool allowFastRotation = false;
     BodyType type = BodyType::Static;
     float mass = 0.0f;
     float invMass = 0.0f;

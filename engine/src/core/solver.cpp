@@ -99,8 +99,10 @@ void gatherBodies(StepContext& ctx)
                       r.torque,
                       r.linearDamping,
                       r.angularDamping,
-                      true};
+                      true,
+                      r.allowFastRotation};
         }
+        forces.fastRotation = forces.fastRotation || r.type == BodyType::Kinematic;
         r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
         bodies.poses.push_back({s.center, s.angle, s.q});
@@ -194,21 +196,41 @@ void solveVelocities(StepContext& ctx)
     finishContactVelocities(ctx);
 }
 
+// The most a body may move over one integration (a step or a substep).
+struct MotionCaps
+{
+    float translation = 0.0f;
+    float rotation = 0.0f;
+    float fastRotation = 0.0f; // for bodies whose SolverForces::fastRotation is set
+};
+
+// The caps of a step split over subSteps; soft step's rotation cap is its own.
+MotionCaps motionCaps(float stepRotation, int subSteps)
+{
+    const float n = static_cast<float>(subSteps);
+    return {kMaxTranslation / n, stepRotation / n, kMaxRotation / n};
+}
+
 // One body's move over dt (below).
 template <bool kKeepDeltas>
-void integratePosition(SolverBodies& bodies, std::size_t i, float dt, float maxTranslation, float maxRotation)
+void integratePosition(SolverBodies& bodies, std::size_t i, float dt, const MotionCaps& caps)
 {
     SolverVelocity& v = bodies.velocities[i];
     SolverPose& p = bodies.poses[i];
     const Vec2 translation = dt * v.v;
-    if (lengthSquared(translation) > maxTranslation * maxTranslation)
+    if (lengthSquared(translation) > caps.translation * caps.translation)
     {
-        v.v *= maxTranslation / length(translation);
+        v.v *= caps.translation / length(translation);
     }
     const float rotation = dt * v.w;
-    if (rotation * rotation > maxRotation * maxRotation)
+    if (rotation * rotation > caps.rotation * caps.rotation)
     {
-        v.w *= maxRotation / std::fabs(rotation);
+        // Read only past the common cap: the forces are not otherwise streamed here.
+        const float cap = bodies.forces[i].fastRotation ? caps.fastRotation : caps.rotation;
+        if (rotation * rotation > cap * cap)
+        {
+            v.w *= cap / std::fabs(rotation);
+        }
     }
     p.c += dt * v.v;
     p.a += dt * v.w;
@@ -222,10 +244,10 @@ void integratePosition(SolverBodies& bodies, std::size_t i, float dt, float maxT
 }
 
 // Moves the bodies by their velocities over dt, capping the motion so nothing tunnels wildly on a
-// bad frame (kMaxTranslation and kMaxRotation per whole step,
-// shared among its substeps). Soft step also keeps each body's motion since the step began.
+// bad frame (the caps are per whole step, shared among its substeps). Soft step also keeps each
+// body's motion since the step began.
 template <bool kKeepDeltas>
-void integratePositions(StepContext& ctx, float dt, float maxTranslation, float maxRotation)
+void integratePositions(StepContext& ctx, float dt, const MotionCaps& caps)
 {
     SolverBodies& bodies = ctx.world.solverBodies;
     ++bodies.poseVersion;
@@ -235,8 +257,7 @@ void integratePositions(StepContext& ctx, float dt, float maxTranslation, float 
                 {
                     for (int i = begin + 1; i <= end; ++i)
                     {
-                        integratePosition<kKeepDeltas>(bodies, static_cast<std::size_t>(i), dt,
-                                                       maxTranslation, maxRotation);
+                        integratePosition<kKeepDeltas>(bodies, static_cast<std::size_t>(i), dt, caps);
                     }
                 });
 }
@@ -315,7 +336,7 @@ void solveNgs(StepContext& ctx)
     prepareConstraints(ctx);
     warmStart(ctx);
     solveVelocities(ctx);
-    integratePositions<false>(ctx, ctx.dt, kMaxTranslation, kMaxRotation);
+    integratePositions<false>(ctx, ctx.dt, motionCaps(kMaxRotation, 1));
     solvePositions(ctx);
     restoreContactBounces(ctx);
     storeImpulses(ctx);
@@ -338,8 +359,7 @@ void solveSoftStep(StepContext& ctx)
     ctx.staticSoftness = makeSoftness(2.0f * hertz, def.contactDampingRatio, ctx.h);
     ctx.jointSoftness = makeSoftness(std::min(kJointHertz, 0.25f * ctx.invH), kJointDampingRatio, ctx.h);
     ctx.pushMaxSpeed = def.contactPushMaxSpeed;
-    const float maxTranslation = kMaxTranslation / static_cast<float>(def.subSteps);
-    const float maxRotation = kMaxRotation / static_cast<float>(def.subSteps);
+    const MotionCaps caps = motionCaps(kSoftMaxRotation, def.subSteps);
 
     updateConstraintGraph(ctx.world);
     prepareJoints(ctx);
@@ -355,7 +375,7 @@ void solveSoftStep(StepContext& ctx)
         solveJoints(ctx);
         solveSoftContacts(ctx);
         solveJointTrees(ctx);
-        integratePositions<true>(ctx, ctx.h, maxTranslation, maxRotation);
+        integratePositions<true>(ctx, ctx.h, caps);
         ctx.useBias = false;
         ctx.projectJoints = true;
         projectJointTrees(ctx);

@@ -55,6 +55,8 @@ struct SolverForces
     float linearDamping = 0.0f;
     float angularDamping = 0.0f;
     bool dynamic = false;
+    // Turns up to the fast cap, not soft step's own (BodyDef::allowFastRotation; kinematic bodies).
+    bool fastRotation = false;
 };
 
 // Reused from step to step.
