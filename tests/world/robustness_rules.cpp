@@ -817,8 +817,6 @@ const std::vector<KnownFailure>& knownSoftStepFailures()
         // The top rows sway sideways with a period of about 4 s: the top box at 0.5 m/s at 4 s,
         // still 0.08 m/s at 12 s.
         {"large_pyramid", {"settled"}},
-        // A bullet stopped by the wall rolls on along the ground past 4 s.
-        {"bullets", {"settled"}},
     };
     return kFailures;
 }

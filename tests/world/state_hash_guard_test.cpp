@@ -133,14 +133,18 @@ struct Recorded
 // between the corners (normal from corner to corner) where clipping kept none, so a box falling
 // past another's corner is held a step sooner. Only the rain has such approaches. It moved:
 // rain2000.
+// Two moved once more: speculative points farther apart than 2 cm are kept only where a sweep of
+// the pair's shapes over the step says they can meet (sweep.hpp), so a body falling past another
+// is no longer held by a point whose normal was fixed at the step's start. Only bodies passing
+// near each other in free flight have such points. They moved: rain2000, sensors_filters.
 constexpr Recorded kRecorded[] = {
     {"box_on_ground", 0x4f6ddd6e110c2f54ull},    {"circle_on_rotated_box", 0xe10b6ed5d48dd8fdull},
     {"cluster8", 0x0903c20a4bd1998cull},         {"dominoes", 0x669278b77fe575c3ull},
     {"pyramid20", 0xe1611538a454edc9ull},        {"ramps", 0x76cda9118f26a0bfull},
     {"restitution_row", 0xe918723a2b644339ull},  {"rotated_boxes", 0x6a6a825c6dcfa8aeull},
     {"vertical_stack10", 0xf8c878bf64edfd12ull}, {"pyramid100", 0x7fcfe69512102992ull},
-    {"rain2000", 0x8bd29a99ddc13e49ull},         {"churn", 0xec513f0fe2096884ull},
-    {"sensors_filters", 0x05b3a6495759f225ull},
+    {"rain2000", 0xf6ffd621cf7220dbull},         {"churn", 0xec513f0fe2096884ull},
+    {"sensors_filters", 0x0b88c38bc087d111ull},
 };
 
 std::uint64_t recorded(const std::string& name)

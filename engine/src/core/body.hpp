@@ -53,6 +53,9 @@ struct BodyRecord
     // of it still open past what its capped push closes at once.
     float sleepSpeed = 0.0f;
     bool overlapped = false;
+    // Whether a constraint (a contact or a joint) changed its velocity last step: its path this
+    // step may bend where nothing in its own motion says so (sweep.hpp).
+    bool steered = false;
     Vec2 force;
     float torque = 0.0f;
     std::int32_t shapeHead = kNullIndex; // first of its shapes, in creation order
@@ -67,6 +70,13 @@ struct BodyRecord
 inline bool canSleep(const BodyRecord& r)
 {
     return r.alive && r.enabled && r.type != BodyType::Static;
+}
+
+// Whether the step lets the body turn up to kMaxRotation a step in soft step too, not only
+// kSoftMaxRotation (BodyDef::allowFastRotation).
+inline bool turnsFast(const BodyRecord& r)
+{
+    return r.allowFastRotation || r.type == BodyType::Kinematic;
 }
 
 // The centre of mass of a body whose origin is at `position`, turned by q. A body whose centre

@@ -6,6 +6,7 @@
 #include "buffers.hpp"
 #include "contact_recycling.hpp"
 #include "parallel_for.hpp"
+#include "sweep.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -237,8 +238,9 @@ void WorldState::recheckSensors(std::uint32_t body)
 }
 
 void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb,
-                              float speculative)
+                              float lookAhead, float dt)
 {
+    const float speculative = kSpeculativeDistance + lookAhead;
     const ShapeRecord& shapeA = shapes[contact.shapeA];
     const ShapeRecord& shapeB = shapes[contact.shapeB];
     const Manifold old = contact.manifold;
@@ -252,6 +254,10 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     if ((contact.flags & kContactOneWay) != 0)
     {
         applyOneWay(*this, contact);
+    }
+    if (lookAhead > 0.0f)
+    {
+        dropMissedPoints(*this, contact, dt, kSpeculativeDistance);
     }
     matchImpulses(contact, old, oldNormal, oldTangent);
     cacheManifold(*this, contact);
@@ -292,7 +298,7 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
         recycleManifold(*this, contact);
         return CollideResult::Recycled;
     }
-    findManifold(contact, ga, gb, kSpeculativeDistance + lookAhead);
+    findManifold(contact, ga, gb, lookAhead, dt);
     return CollideResult::Found;
 }
 

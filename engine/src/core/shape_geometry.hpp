@@ -157,6 +157,18 @@ inline bool overlap(const ShapeGeometry& a, const ShapeGeometry& b)
     return visitPair([](const auto& x, const auto& y) { return testOverlap(x, y); }, a, b);
 }
 
+// No more than the distance between the two shapes (negative when they overlap): exact when one
+// is a circle, the largest face separation for two boxes (sweep.cpp).
+float gapBound(const Obb& a, const Obb& b);
+float gapBound(const Obb& a, const Circle& b);
+float gapBound(const Circle& a, const Obb& b);
+float gapBound(const Circle& a, const Circle& b);
+
+inline float gapBound(const ShapeGeometry& a, const ShapeGeometry& b)
+{
+    return visitPair([](const auto& x, const auto& y) { return gapBound(x, y); }, a, b);
+}
+
 // The push that moves b out of a (normal from a to b).
 inline Mtv mtv(const ShapeGeometry& a, const ShapeGeometry& b)
 {

@@ -99,10 +99,9 @@ void gatherBodies(StepContext& ctx)
                       r.torque,
                       r.linearDamping,
                       r.angularDamping,
-                      true,
-                      r.allowFastRotation};
+                      true};
         }
-        forces.fastRotation = forces.fastRotation || r.type == BodyType::Kinematic;
+        forces.fastRotation = turnsFast(r);
         r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
         bodies.poses.push_back({s.center, s.angle, s.q});
@@ -290,6 +289,22 @@ void storeImpulses(StepContext& ctx)
     }
 }
 
+// Whether a dynamic body ends the step at another velocity than its forces alone give it, by more
+// than the sleep tolerance along a line or at its farthest point in a turn (constraints, damping
+// or a speed cap moved it).
+bool wasSteered(const SolverForces& f, const BodyState& start, const SolverVelocity& end, float extent,
+                float dt)
+{
+    if (!f.dynamic)
+    {
+        return false;
+    }
+    const Vec2 dv = end.v - (start.v + dt * f.acceleration);
+    const float dw = end.w - (start.w + dt * f.invInertia * f.torque);
+    return lengthSquared(dv) > kLinearSleepTolerance * kLinearSleepTolerance ||
+           std::fabs(dw) * extent > kLinearSleepTolerance;
+}
+
 // Writes the solver's poses and velocities back to the bodies. Nothing non-finite ever enters
 // the world: a body whose step would leave float range (absurd forces, gravity, or a partner
 // that did) keeps its last pose, stops, and is reported instead of being lost silently.
@@ -316,6 +331,7 @@ void finishBodies(StepContext& ctx)
             w.outOfRange.push_back(w.idOf(index));
             continue;
         }
+        r.steered = wasSteered(bodies.forces[i], s, v, r.maxExtent, ctx.dt);
         s.center = p.c;
         s.angle = p.a;
         s.q = makeRot(p.a);

@@ -161,7 +161,10 @@ struct WorldState
     float speedBoundOf(std::uint32_t body) const;
     void finishContact(std::int32_t c, CollideResult result);
     // A new manifold for the contact, its impulses carried over by feature and its cache set.
-    void findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb, float speculative);
+    // Speculative points out to kSpeculativeDistance + lookAhead, those beyond the first kept only
+    // where the shapes can meet in the step of dt (sweep.hpp).
+    void findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb, float lookAhead,
+                      float dt);
     // Lets the pre-solve callback see and change one contact for this step.
     void callPreSolve(Contact& contact);
 
