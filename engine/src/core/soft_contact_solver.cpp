@@ -79,8 +79,11 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     const Vec2 n = cc.normal;
     const Vec2 t{n.y, -n.x};
     SoftPoint& p = cc.points[j];
-    p.rA = mp.point - in.centerA;
-    p.rB = mp.point - in.centerB;
+    // Each body's lever reaches its own surface, not the point midway across the gap: a point
+    // found ahead of a fast body may lie a metre out, and friction's lever would be that long.
+    const Vec2 halfGap = (0.5f * mp.separation) * n;
+    p.rA = (mp.point - halfGap) - in.centerA;
+    p.rB = (mp.point + halfGap) - in.centerB;
     p.baseSeparation = mp.separation - dot(p.rB - p.rA, n);
     p.rnA = cross(p.rA, n);
     p.rnB = cross(p.rB, n);
