@@ -18,23 +18,6 @@ namespace
 
 using namespace oblique;
 
-// The fastest any body went over the steps; infinity once one leaves float range.
-float topSpeed(std::uint64_t seed, Solver solver, int steps)
-{
-    test::RandomWorld random(seed, solver);
-    float top = 0.0f;
-    for (int step = 1; step <= steps; ++step)
-    {
-        random.step(step);
-        for (const BodyId body : random.bodies)
-        {
-            const float speed = length(random.world.linearVelocity(body));
-            top = std::isfinite(speed) ? std::max(top, speed) : INFINITY;
-        }
-    }
-    return top;
-}
-
 bool parseCount(const char* text, int& out)
 {
     const char* end = text + std::strlen(text);
@@ -59,7 +42,7 @@ int main(int argc, char** argv)
         std::vector<float> tops;
         for (int seed = 1; seed <= seeds; ++seed)
         {
-            tops.push_back(topSpeed(static_cast<std::uint64_t>(seed), solver, steps));
+            tops.push_back(test::topSpeed(static_cast<std::uint64_t>(seed), solver, steps));
             std::printf("%s seed %d: top speed %.3g m/s\n", name, seed, static_cast<double>(tops.back()));
         }
         const auto past = [&](float limit)

@@ -2,6 +2,7 @@
 // two shapes (or the sweep could step past a hit), exact for pairs with a circle, and not negative
 // for shapes apart nor positive for shapes that overlap.
 
+#include "box_geometry.hpp"
 #include "oblique/overlap.hpp"
 #include "shape_geometry.hpp"
 
@@ -17,9 +18,7 @@ namespace
 
 Vec2 corner(const Obb& b, int i)
 {
-    const float sx = (i == 1 || i == 2) ? 1.0f : -1.0f;
-    const float sy = i >= 2 ? 1.0f : -1.0f;
-    return b.center + rotate(b.rot, Vec2{sx * b.halfExtents.x, sy * b.halfExtents.y});
+    return b.center + rotate(b.rot, boxVertex(b.halfExtents, i));
 }
 
 float pointToSegment(Vec2 p, Vec2 a, Vec2 b)

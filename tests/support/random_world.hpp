@@ -7,6 +7,8 @@
 #include "oblique/shape.hpp"
 #include "oblique/world.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -219,5 +221,23 @@ struct RandomWorld
         world.step(1.0f / 60.0f);
     }
 };
+
+// The fastest any body of the seed's world went over its first `steps` steps; infinity once one
+// left float range.
+inline float topSpeed(std::uint64_t seed, Solver solver, int steps)
+{
+    RandomWorld random(seed, solver);
+    float top = 0.0f;
+    for (int step = 1; step <= steps; ++step)
+    {
+        random.step(step);
+        for (const BodyId body : random.bodies)
+        {
+            const float speed = length(random.world.linearVelocity(body));
+            top = std::isfinite(speed) ? std::max(top, speed) : INFINITY;
+        }
+    }
+    return top;
+}
 
 } // namespace oblique::test

@@ -2,6 +2,8 @@
 // Internal: the solver's tuning constants; the same values as Box2D 2.4 so the two engines
 // settle alike.
 
+#include "oblique/world_def.hpp"
+
 namespace oblique::detail
 {
 
@@ -16,6 +18,12 @@ inline constexpr float kMaxRotation = 0.5f * 3.14159265359f;
 // by its joint faster each substep (the warm-start impulse grows with the spin); halving the cap
 // ended the random jointed worlds' runaways (3 of 200 seeds past 1e4 m/s -> 0).
 inline constexpr float kSoftMaxRotation = 0.25f * 3.14159265359f;
+// The most the step turns a body in a whole step, for a body that turns fast (allows fast
+// rotation, or is kinematic) or not.
+constexpr float stepTurnCap(Solver solver, bool turnsFast)
+{
+    return solver == Solver::SoftStep && !turnsFast ? kSoftMaxRotation : kMaxRotation;
+}
 inline constexpr float kAngularSlop = 2.0f / 180.0f * 3.14159265359f;
 inline constexpr float kMaxAngularCorrection = 8.0f / 180.0f * 3.14159265359f;
 // Soft step: the rigid parts of joints are springs this stiff and damped (Box2D v3's joint

@@ -255,10 +255,7 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     {
         applyOneWay(*this, contact);
     }
-    if (lookAhead > 0.0f)
-    {
-        dropMissedPoints(*this, contact, dt, kSpeculativeDistance);
-    }
+    dropMissedPoints(*this, contact, dt, kSpeculativeDistance);
     matchImpulses(contact, old, oldNormal, oldTangent);
     cacheManifold(*this, contact);
 }

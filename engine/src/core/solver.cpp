@@ -203,11 +203,11 @@ struct MotionCaps
     float fastRotation = 0.0f; // for bodies whose SolverForces::fastRotation is set
 };
 
-// The caps of a step split over subSteps; soft step's rotation cap is its own.
-MotionCaps motionCaps(float stepRotation, int subSteps)
+// The solver's caps of a step split over subSteps.
+MotionCaps motionCaps(Solver solver, int subSteps)
 {
     const float n = static_cast<float>(subSteps);
-    return {kMaxTranslation / n, stepRotation / n, kMaxRotation / n};
+    return {kMaxTranslation / n, stepTurnCap(solver, false) / n, stepTurnCap(solver, true) / n};
 }
 
 // One body's move over dt (below).
@@ -352,7 +352,7 @@ void solveNgs(StepContext& ctx)
     prepareConstraints(ctx);
     warmStart(ctx);
     solveVelocities(ctx);
-    integratePositions<false>(ctx, ctx.dt, motionCaps(kMaxRotation, 1));
+    integratePositions<false>(ctx, ctx.dt, motionCaps(Solver::Ngs, 1));
     solvePositions(ctx);
     restoreContactBounces(ctx);
     storeImpulses(ctx);
@@ -375,7 +375,7 @@ void solveSoftStep(StepContext& ctx)
     ctx.staticSoftness = makeSoftness(2.0f * hertz, def.contactDampingRatio, ctx.h);
     ctx.jointSoftness = makeSoftness(std::min(kJointHertz, 0.25f * ctx.invH), kJointDampingRatio, ctx.h);
     ctx.pushMaxSpeed = def.contactPushMaxSpeed;
-    const MotionCaps caps = motionCaps(kSoftMaxRotation, def.subSteps);
+    const MotionCaps caps = motionCaps(Solver::SoftStep, def.subSteps);
 
     updateConstraintGraph(ctx.world);
     prepareJoints(ctx);

@@ -72,8 +72,7 @@ MovingShape movingShape(const WorldState& w, std::uint32_t body, std::uint32_t s
     {
         v *= maxSpeed / length(v);
     }
-    const float turnCap = w.def.solver == Solver::SoftStep && !turnsFast(r) ? kSoftMaxRotation : kMaxRotation;
-    const float maxSpin = turnCap / dt;
+    const float maxSpin = stepTurnCap(w.def.solver, turnsFast(r)) / dt;
     const float spin = std::clamp(s.w, -maxSpin, maxSpin);
     float drift = 0.0f;
     if (r.type == BodyType::Dynamic)
@@ -117,8 +116,8 @@ ShapeGeometry placedAt(const MovingShape& m, float time)
     return worldGeometry(*m.shape, originOf(m.center + time * m.v, q, m.localCenter), angle, q);
 }
 
-} // namespace
-
+// Conservative advancement: never false for shapes that meet within reach while moving so, and
+// true where either body's path is not its own to draw.
 bool sweepMeets(const WorldState& w, const Contact& contact, float dt, float reach)
 {
     if (!pathKnown(w, contact.a, dt) || !pathKnown(w, contact.b, dt))
@@ -149,6 +148,8 @@ bool sweepMeets(const WorldState& w, const Contact& contact, float dt, float rea
     }
     return true;
 }
+
+} // namespace
 
 void dropMissedPoints(const WorldState& w, Contact& contact, float dt, float reach)
 {

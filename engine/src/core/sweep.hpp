@@ -13,12 +13,9 @@ namespace oblique::detail
 
 struct WorldState;
 
-// Conservative advancement: never false for shapes that meet within reach while moving so, and
-// true where either body's path is not its own to draw (held by a joint, steered last step,
-// spinning: sweep.cpp).
-bool sweepMeets(const WorldState& w, const Contact& contact, float dt, float reach);
-
 // Drops the contact's points more than reach apart unless the sweep says its shapes can meet.
+// Bodies whose path is not their own to draw (held by a joint, steered last step, spinning:
+// sweep.cpp) keep every point.
 void dropMissedPoints(const WorldState& w, Contact& contact, float dt, float reach);
 
 } // namespace oblique::detail
