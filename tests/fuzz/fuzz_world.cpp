@@ -1437,6 +1437,8 @@ private:
         {
             fail("createJoint returned a handle that does not name the joint asked for");
         }
+        trace("  created joint ", id.index, '/', id.generation, " anchors ", m_world.jointAnchorA(id), ' ',
+              m_world.jointAnchorB(id));
         m_joints.push_back({id, a, b, true});
         checkJointList();
     }

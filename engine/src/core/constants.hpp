@@ -42,6 +42,10 @@ inline constexpr float kJointTurnPushMaxSpeed = 3.0f;
 inline constexpr float kTreeLeverLimit = 1.0e6f;
 // ... and so is a joint between two bodies whose masses or inertias differ by more than this factor.
 inline constexpr float kTreeRatioLimit = 1.0e7f;
+// A shared point whose levers' compliance (inverse inertia times lever squared, both bodies) passes
+// its masses' by more than this factor is solved in double, one at a time: in float its effective
+// mass loses the masses and its determinant cancels to noise (a 1 mm ball on a 10 km lever).
+inline constexpr float kPointLeverLimit = 1.0e5f;
 // How far soft step lets a joint's shared point drift apart before moving its bodies back (a
 // projection, as PhysX does for joints): a soft joint hit hard opens faster than its push closes
 // it, and a ragdoll striking a wall would otherwise come apart by decimetres for a moment.

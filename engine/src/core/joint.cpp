@@ -214,6 +214,7 @@ JointFrame frameOf(const WorldState& w, const JointRecord& j)
     f.localB = f.indexB == 0 ? sb.center + f.rB : localB;
     f.angleOffset = (f.indexB == 0 ? sb.angle : 0.0f) - (f.indexA == 0 ? sa.angle : 0.0f);
     f.qA = sa.q;
+    f.qB = sb.q;
     return f;
 }
 
@@ -372,27 +373,6 @@ namespace
 bool breakable(const JointRecord& j)
 {
     return !std::isinf(j.breakForce) || !std::isinf(j.breakTorque);
-}
-
-// Whether a joint tree can solve the joint. A tree eliminates its nodes from the leaves up, and a
-// light body on a lever thousands of times its own size (its radius of gyration k) makes that
-// elimination subtract numbers that agree to every digit float's velocities carry: the impulses
-// come out wrong by far more than they are, and warm starting them spins the body up without
-// bound. Solved one at a time, such a joint only converges slowly.
-// The same holds for two bodies whose masses or inertias differ ten-millionfold (a 7 mg bead
-// welded to a 57 kg ball): eliminating one through the other leaves fewer digits than the
-// velocities need.
-bool leversFitTrees(const JointFrame& f, const SolverBodies& bodies)
-{
-    const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
-    const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
-    // (|r| / k)^2 = |r|^2 m / I.
-    const auto leverFits = [](const SolverVelocity& v, Vec2 r)
-    { return !(lengthSquared(r) * v.invInertia > kTreeLeverLimit * v.invMass); };
-    const auto alike = [](float x, float y)
-    { return !(x > 0.0f && y > 0.0f && (x > kTreeRatioLimit * y || y > kTreeRatioLimit * x)); };
-    return leverFits(a, f.rA) && leverFits(b, f.rB) && alike(a.invMass, b.invMass) &&
-           alike(a.invInertia, b.invInertia);
 }
 
 } // namespace

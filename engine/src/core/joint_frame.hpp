@@ -5,6 +5,7 @@
 
 #include "constants.hpp"
 #include "oblique/mat22.hpp"
+#include "oblique/rot.hpp"
 #include "oblique/vec2.hpp"
 #include "softness.hpp"
 #include "solver_body.hpp"
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numbers>
 
 namespace oblique::detail
 {
@@ -31,6 +33,7 @@ struct JointFrame
     Vec2 localB;
     float angleOffset = 0.0f; // the angles of bodies in slot 0, which the poses do not hold: B's less A's
     Rot qA;                   // A's rotation at the start of the step, for directions fixed in A
+    Rot qB;                   // B's, for the turn between them (holdTurn)
     bool inTree = false;      // soft step: a joint tree solves its rigid rows (joint_tree.hpp)
     bool treeLoop = false; // ... or this joint closes a loop over one, and its shared point is solved with it
 };
@@ -63,6 +66,43 @@ inline float currentAngle(const JointFrame& f, const SolverBodies& bodies)
 {
     return bodies.poses[static_cast<std::size_t>(f.indexB)].a -
            bodies.poses[static_cast<std::size_t>(f.indexA)].a + f.angleOffset;
+}
+
+// A turn held at a reference with no winding (a weld's, a slider's). Past half a turn at the start
+// of a step, the error is taken the short way round, from the bodies' rotations: an error of whole
+// turns (a body set to a far angle) would be a push that never ends, and at angles so large that a
+// float's step exceeds a turn, a spring whose force overflows.
+struct HeldTurn
+{
+    bool wrapped = false; // false: the error is currentAngle less the reference
+    float atStart = 0.0f; // the error at the start of the step, in [-pi, pi]
+    float angleA = 0.0f;  // the poses' angles at the start of the step
+    float angleB = 0.0f;
+};
+
+inline HeldTurn holdTurn(const JointFrame& f, const SolverBodies& bodies, float reference)
+{
+    if (std::fabs(currentAngle(f, bodies) - reference) <= std::numbers::pi_v<float>)
+    {
+        return {};
+    }
+    const Rot& qA = f.qA;
+    const Rot& qB = f.qB;
+    const Rot relative{qA.c * qB.c + qA.s * qB.s, qA.c * qB.s - qA.s * qB.c};
+    return {true, wrapAngle(angle(relative) - wrapAngle(reference)),
+            bodies.poses[static_cast<std::size_t>(f.indexA)].a,
+            bodies.poses[static_cast<std::size_t>(f.indexB)].a};
+}
+
+// The held turn's error now.
+inline float turnError(const HeldTurn& t, const JointFrame& f, const SolverBodies& bodies, float reference)
+{
+    if (!t.wrapped)
+    {
+        return currentAngle(f, bodies) - reference;
+    }
+    return t.atStart + (bodies.poses[static_cast<std::size_t>(f.indexB)].a - t.angleB) -
+           (bodies.poses[static_cast<std::size_t>(f.indexA)].a - t.angleA);
 }
 
 // The bias (a speed added to the constraint's speed) and softness of one part in one pass.
@@ -156,6 +196,67 @@ inline Mat22 pointMassInverse(const SolverVelocity& a, const SolverVelocity& b, 
     const float off = -a.invInertia * rA.x * rA.y - b.invInertia * rB.x * rB.y;
     return {{m + a.invInertia * rA.y * rA.y + b.invInertia * rB.y * rB.y, off},
             {off, m + a.invInertia * rA.x * rA.x + b.invInertia * rB.x * rB.x}};
+}
+
+// Whether a joint tree can solve the joint. A tree eliminates its nodes from the leaves up, and a
+// light body on a lever thousands of times its own size (its radius of gyration k) makes that
+// elimination subtract numbers that agree to every digit float's velocities carry: the impulses
+// come out wrong by far more than they are, and warm starting them spins the body up without
+// bound. Solved one at a time, such a joint only converges slowly.
+// The same holds for two bodies whose masses or inertias differ ten-millionfold (a 7 mg bead
+// welded to a 57 kg ball): eliminating one through the other leaves fewer digits than the
+// velocities need.
+inline bool leversFitTrees(const JointFrame& f, const SolverBodies& bodies)
+{
+    const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
+    const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
+    // (|r| / k)^2 = |r|^2 m / I.
+    const auto leverFits = [](const SolverVelocity& v, Vec2 r)
+    { return !(lengthSquared(r) * v.invInertia > kTreeLeverLimit * v.invMass); };
+    const auto alike = [](float x, float y)
+    { return !(x > 0.0f && y > 0.0f && (x > kTreeRatioLimit * y || y > kTreeRatioLimit * x)); };
+    return leverFits(a, f.rA) && leverFits(b, f.rB) && alike(a.invMass, b.invMass) &&
+           alike(a.invInertia, b.invInertia);
+}
+
+// Whether a shared point's levers dwarf its masses (kPointLeverLimit).
+inline bool leversDwarfMasses(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB)
+{
+    const float levers = a.invInertia * lengthSquared(rA) + b.invInertia * lengthSquared(rB);
+    return levers > kPointLeverLimit * (a.invMass + b.invMass);
+}
+
+// K x = rhs for a shared point's K = pointMassInverse(a, b, rA, rB), given as k. Where the levers
+// dwarf the masses, in double from the bodies themselves, the determinant as its sum of terms
+// that cannot be negative (m^2 + m (iA |rA|^2 + iB |rB|^2) + iA iB cross(rA, rB)^2, m the inverse
+// masses' sum), so that it neither cancels nor overflows.
+inline Vec2 solvePoint(const Mat22& k, const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB,
+                       Vec2 rhs)
+{
+    if (!leversDwarfMasses(a, b, rA, rB))
+    {
+        return solve(k, rhs);
+    }
+    const double m = static_cast<double>(a.invMass) + static_cast<double>(b.invMass);
+    const double iA = a.invInertia;
+    const double iB = b.invInertia;
+    const double ax = rA.x;
+    const double ay = rA.y;
+    const double bx = rB.x;
+    const double by = rB.y;
+    const double k11 = m + iA * ay * ay + iB * by * by;
+    const double k22 = m + iA * ax * ax + iB * bx * bx;
+    const double k12 = -iA * ax * ay - iB * bx * by;
+    const double crossAB = ax * by - ay * bx;
+    const double det =
+        m * m + m * (iA * (ax * ax + ay * ay) + iB * (bx * bx + by * by)) + iA * iB * crossAB * crossAB;
+    if (!(det > 0.0))
+    {
+        return {};
+    }
+    const double x = rhs.x;
+    const double y = rhs.y;
+    return {static_cast<float>((k22 * x - k12 * y) / det), static_cast<float>((k11 * y - k12 * x) / det)};
 }
 
 // Applies a linear impulse p at the anchors (B gets p, A its opposite).
@@ -288,7 +389,9 @@ inline void projectSharedPoint(const JointFrame& f, SolverBodies& bodies, Vec2 r
         return;
     }
     const float gap = std::sqrt(gapSquared);
-    const Vec2 p = -solve(massInverse, ((gap - kJointProjectionSlop) / gap) * separation);
+    const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
+    const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
+    const Vec2 p = -solvePoint(massInverse, a, b, rA, rB, ((gap - kJointProjectionSlop) / gap) * separation);
     shiftBody(bodies, f.indexA, rA, -p);
     shiftBody(bodies, f.indexB, rB, p);
 }
@@ -308,10 +411,14 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
         projectSharedPoint(f, bodies, rA, rB, massInverse);
     }
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
-    // The terms per metre of error: the bias scales the anchors' separation.
-    const PartTerms t = pushTerms(ctx);
+    // The terms per metre of error: the bias scales the anchors' separation. Where the levers dwarf
+    // the masses the point is held rigid, its drift left to the projection: a soft push turns the
+    // anchor's error into spin (the cheap way to move it), which the next warm start applies at
+    // levers turned by it, and a light body spinning fast on a kilometre lever is spun up without
+    // bound.
+    const PartTerms t = leversDwarfMasses(a, b, rA, rB) ? PartTerms{} : pushTerms(ctx);
     const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
-    const Vec2 x = solve(massInverse, speed + bias);
+    const Vec2 x = solvePoint(massInverse, a, b, rA, rB, speed + bias);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
     accumulated += impulse;
     pushAtAnchors(a, b, rA, rB, impulse);

@@ -48,7 +48,7 @@ void solveBlock(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx, 
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const PartTerms t = pushTerms(ctx);
-    const Vec2 error{dot(s.perp, s.d), currentAngle(f, bodies) - j.referenceAngle};
+    const Vec2 error{dot(s.perp, s.d), turnError(j.turn, f, bodies, j.referenceAngle)};
     const Vec2 push{cappedPush(t, error.x, kJointPushMaxSpeed, ctx),
                     cappedPush(t, error.y, kJointTurnPushMaxSpeed, ctx)};
     const Vec2 speed{dot(s.perp, b.v - a.v) + s.s2 * b.w - s.s1 * a.w, b.w - a.w};
@@ -84,6 +84,7 @@ void prepareJoint(PrismaticJoint& j, const JointFrame& f, const StepContext& ctx
     j.axialMass = massAlong(bodies.velocities[static_cast<std::size_t>(f.indexA)],
                             bodies.velocities[static_cast<std::size_t>(f.indexB)], s.a1, s.a2);
     j.axis = s.axis;
+    j.turn = holdTurn(f, bodies, j.referenceAngle);
     // The impulses are a whole step's; warm starting applies them every substep.
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     forgetSwitchedOff(j.def, j.motorImpulse, j.lowerImpulse, j.upperImpulse);
@@ -130,7 +131,7 @@ bool solveJointPosition(const PrismaticJoint& j, const JointFrame& f, SolverBodi
     const SliderSpan s = poseSliderSpan(f, bodies, j.localAxisA, j.axisAtStart);
     const SolverVelocity& ma = velocityOf(bodies, f.indexA);
     const SolverVelocity& mb = velocityOf(bodies, f.indexB);
-    const Vec2 error{dot(s.perp, s.d), currentAngle(f, bodies) - j.referenceAngle};
+    const Vec2 error{dot(s.perp, s.d), turnError(j.turn, f, bodies, j.referenceAngle)};
     const Vec2 impulse = -solve(blockMassInverse(ma, mb, s), error);
     shiftWithLevers(bodies.poses[static_cast<std::size_t>(f.indexA)],
                     bodies.poses[static_cast<std::size_t>(f.indexB)], ma, mb, impulse.x * s.perp,

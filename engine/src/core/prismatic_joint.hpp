@@ -23,6 +23,7 @@ struct PrismaticJoint
     Vec2 axisAtStart;
     float axialMass = 0.0f; // along the axis: soft step's as of the last pass (levers turn)
     Vec2 axis;              // as last solved, for the reaction
+    HeldTurn turn;
 };
 
 PrismaticJoint makePrismaticJoint(const PrismaticJointDef& def, Rot qA, float referenceAngle);

@@ -189,7 +189,7 @@ bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodie
     const Vec2 rA = rotate(pa.q, f.localA);
     const Vec2 rB = rotate(pb.q, f.localB);
     const Vec2 c = (pb.c + rB) - (pa.c + rA);
-    const Vec2 impulse = -solve(pointMassInverse(ma, mb, rA, rB), c);
+    const Vec2 impulse = -solvePoint(pointMassInverse(ma, mb, rA, rB), ma, mb, rA, rB, c);
     shiftAtAnchors(pa, pb, ma, mb, rA, rB, impulse);
     return length(c) <= kLinearSlop && angularError <= kAngularSlop;
 }

@@ -18,6 +18,11 @@ struct WeldJoint
     // This step's.
     float axialMass = 0.0f;
     Softness angularSpring;
+    HeldTurn turn;
+    // A rigid weld whose levers dwarf its masses is solved at B's centre of mass (weld_joint.cpp);
+    // then linearImpulse acts there and angularImpulse is B's whole turn impulse. Kept across steps
+    // with the impulses it describes.
+    bool atCentre = false;
 };
 
 void validateJointParams(const char* function, const WeldJointDef& def);
