@@ -226,6 +226,17 @@ inline bool leversDwarfMasses(const SolverVelocity& a, const SolverVelocity& b, 
     return levers > kPointLeverLimit * (a.invMass + b.invMass);
 }
 
+// Whether a shared point solved one at a time has levers that dwarf its masses: it is then solved
+// rigid and afresh in every pass, never warm started. Its impulse, applied again at levers the
+// bodies have turned since, has a moment of the lever times the turn (a metre for a milliradian
+// on a kilometre lever) and spins a light body up.
+inline bool pointSolvedAfresh(const JointFrame& f, const SolverBodies& bodies, Vec2 rA, Vec2 rB)
+{
+    return !f.inTree && !f.treeLoop &&
+           leversDwarfMasses(bodies.velocities[static_cast<std::size_t>(f.indexA)],
+                             bodies.velocities[static_cast<std::size_t>(f.indexB)], rA, rB);
+}
+
 // K x = rhs for a shared point's K = pointMassInverse(a, b, rA, rB), given as k. Where the levers
 // dwarf the masses, in double from the bodies themselves, the determinant as its sum of terms
 // that cannot be negative (m^2 + m (iA |rA|^2 + iB |rB|^2) + iA iB cross(rA, rB)^2, m the inverse
@@ -411,16 +422,16 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
         projectSharedPoint(f, bodies, rA, rB, massInverse);
     }
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
-    // The terms per metre of error: the bias scales the anchors' separation. Where the levers dwarf
-    // the masses the point is held rigid, its drift left to the projection: a soft push turns the
-    // anchor's error into spin (the cheap way to move it), which the next warm start applies at
-    // levers turned by it, and a light body spinning fast on a kilometre lever is spun up without
-    // bound.
-    const PartTerms t = leversDwarfMasses(a, b, rA, rB) ? PartTerms{} : pushTerms(ctx);
+    // The terms per metre of error: the bias scales the anchors' separation. A point solved afresh
+    // is held rigid, its drift left to the projection: a soft push turns the anchor's error into
+    // spin (the cheap way to move it), and a light body on a kilometre lever is spun up.
+    const bool afresh = pointSolvedAfresh(f, bodies, rA, rB);
+    const PartTerms t = afresh ? PartTerms{} : pushTerms(ctx);
     const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
     const Vec2 x = solvePoint(massInverse, a, b, rA, rB, speed + bias);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
-    accumulated += impulse;
+    // Afresh, the pass's impulse alone is the point's (nothing is warm started to add it to).
+    accumulated = afresh ? impulse : accumulated + impulse;
     pushAtAnchors(a, b, rA, rB, impulse);
 }
 

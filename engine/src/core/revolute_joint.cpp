@@ -114,7 +114,12 @@ void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& b
 {
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
-    pushAtAnchors(a, b, currentAnchorA(f, bodies), currentAnchorB(f, bodies), j.linearImpulse);
+    const Vec2 rA = currentAnchorA(f, bodies);
+    const Vec2 rB = currentAnchorB(f, bodies);
+    if (!pointSolvedAfresh(f, bodies, rA, rB))
+    {
+        pushAtAnchors(a, b, rA, rB, j.linearImpulse);
+    }
     pushAngular(a, b, axialImpulse(j));
 }
 

@@ -125,7 +125,10 @@ void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodie
         pushAtCentre(a, b, rA - rB, j.linearImpulse, j.angularImpulse);
         return;
     }
-    pushAtAnchors(a, b, rA, rB, j.linearImpulse);
+    if (!pointSolvedAfresh(f, bodies, rA, rB))
+    {
+        pushAtAnchors(a, b, rA, rB, j.linearImpulse);
+    }
     pushAngular(a, b, j.angularImpulse);
 }
 

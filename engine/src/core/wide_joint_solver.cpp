@@ -23,12 +23,13 @@ namespace oblique::detail
 namespace
 {
 
-// A revolute joint that is only its shared point this step, solved outside the trees.
-bool isPlainHinge(const JointRecord& j)
+// A revolute joint that is only its shared point this step, solved outside the trees, and not
+// afresh (the lanes are float and warm started).
+bool isPlainHinge(const JointRecord& j, const SolverBodies& bodies)
 {
     const auto* hinge = std::get_if<RevoluteJoint>(&j.kind);
     return hinge != nullptr && !hinge->def.enableMotor && !hinge->def.enableLimit && !j.frame.inTree &&
-           !j.frame.treeLoop;
+           !j.frame.treeLoop && !pointSolvedAfresh(j.frame, bodies, j.frame.rA, j.frame.rB);
 }
 
 // The colours a slot is in, for a body that impulses move; none for one they do not (slot 0,
@@ -105,7 +106,7 @@ std::array<std::int32_t, kJointColors> colorHinges(Joints& joints, const SolverB
     {
         const std::uint32_t i = joints.solved[k];
         const JointRecord& j = joints.records[i];
-        const std::int32_t color = isPlainHinge(j)
+        const std::int32_t color = isPlainHinge(j, bodies)
                                        ? takeColor(colorsOf(s.colorsOfSlot, bodies, j.frame.indexA),
                                                    colorsOf(s.colorsOfSlot, bodies, j.frame.indexB))
                                        : -1;
