@@ -214,7 +214,6 @@ JointFrame frameOf(const WorldState& w, const JointRecord& j)
     f.localB = f.indexB == 0 ? sb.center + f.rB : localB;
     f.angleOffset = (f.indexB == 0 ? sb.angle : 0.0f) - (f.indexA == 0 ? sa.angle : 0.0f);
     f.qA = sa.q;
-    f.qB = sb.q;
     return f;
 }
 

@@ -33,7 +33,6 @@ struct JointFrame
     Vec2 localB;
     float angleOffset = 0.0f; // the angles of bodies in slot 0, which the poses do not hold: B's less A's
     Rot qA;                   // A's rotation at the start of the step, for directions fixed in A
-    Rot qB;                   // B's, for the turn between them (holdTurn)
     bool inTree = false;      // soft step: a joint tree solves its rigid rows (joint_tree.hpp)
     bool treeLoop = false; // ... or this joint closes a loop over one, and its shared point is solved with it
 };
@@ -86,8 +85,11 @@ inline HeldTurn holdTurn(const JointFrame& f, const SolverBodies& bodies, float 
     {
         return {};
     }
+    // B's rotation at the start of the step: its pose's, or for a body in slot 0 (then A is in the
+    // solver, and the offset is B's angle alone) the one its angle gives, as the body's own is made.
     const Rot& qA = f.qA;
-    const Rot& qB = f.qB;
+    const Rot qB =
+        f.indexB != 0 ? bodies.poses[static_cast<std::size_t>(f.indexB)].q : makeRot(f.angleOffset);
     const Rot relative{qA.c * qB.c + qA.s * qB.s, qA.c * qB.s - qA.s * qB.c};
     return {true, wrapAngle(angle(relative) - wrapAngle(reference)),
             bodies.poses[static_cast<std::size_t>(f.indexA)].a,
