@@ -251,12 +251,12 @@ inline Vec2 solvePoint(const Mat22& k, const SolverVelocity& a, const SolverVelo
         return solve(k, rhs);
     }
     const double m = static_cast<double>(a.invMass) + static_cast<double>(b.invMass);
-    const double iA = a.invInertia;
-    const double iB = b.invInertia;
-    const double ax = rA.x;
-    const double ay = rA.y;
-    const double bx = rB.x;
-    const double by = rB.y;
+    const double iA = static_cast<double>(a.invInertia);
+    const double iB = static_cast<double>(b.invInertia);
+    const double ax = static_cast<double>(rA.x);
+    const double ay = static_cast<double>(rA.y);
+    const double bx = static_cast<double>(rB.x);
+    const double by = static_cast<double>(rB.y);
     const double k11 = m + iA * ay * ay + iB * by * by;
     const double k22 = m + iA * ax * ax + iB * bx * bx;
     const double k12 = -iA * ax * ay - iB * bx * by;
@@ -267,8 +267,8 @@ inline Vec2 solvePoint(const Mat22& k, const SolverVelocity& a, const SolverVelo
     {
         return {};
     }
-    const double x = rhs.x;
-    const double y = rhs.y;
+    const double x = static_cast<double>(rhs.x);
+    const double y = static_cast<double>(rhs.y);
     return {static_cast<float>((k22 * x - k12 * y) / det), static_cast<float>((k11 * y - k12 * x) / det)};
 }
 

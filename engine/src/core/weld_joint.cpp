@@ -68,15 +68,16 @@ void solveAtCentre(WeldJoint& j, const JointFrame& f, const StepContext& ctx, So
     const float turnSpeed = b.w - a.w + t.bias;
     const Vec2 pointSpeed =
         (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA)) + pointBias - cross(turnSpeed, rB);
-    const double mA = a.invMass;
-    const double iA = a.invInertia;
+    const double mA = static_cast<double>(a.invMass);
+    const double iA = static_cast<double>(a.invInertia);
     const double m = mA + static_cast<double>(b.invMass);
-    const double dx = d.x;
-    const double dy = d.y;
+    const double dx = static_cast<double>(d.x);
+    const double dy = static_cast<double>(d.y);
     const Mat33 k{{{m + iA * dy * dy, -iA * dx * dy, -iA * dy},
                    {-iA * dx * dy, m + iA * dx * dx, iA * dx},
                    {-iA * dy, iA * dx, iA + static_cast<double>(b.invInertia)}}};
-    const Vec3 x = mul(inverse(k), Vec3{pointSpeed.x, pointSpeed.y, turnSpeed});
+    const Vec3 x = mul(inverse(k), Vec3{static_cast<double>(pointSpeed.x), static_cast<double>(pointSpeed.y),
+                                        static_cast<double>(turnSpeed)});
     const double massScale = -static_cast<double>(t.massScale);
     const Vec2 p{static_cast<float>(massScale * x.x) - t.impulseScale * j.linearImpulse.x,
                  static_cast<float>(massScale * x.y) - t.impulseScale * j.linearImpulse.y};
