@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 namespace oblique::detail
 {
@@ -33,26 +34,53 @@ void solveTurn(WeldJoint& j, const JointFrame& f, const StepContext& ctx, Solver
     pushAngular(a, b, impulse);
 }
 
-// A rigid weld's rows taken at B's centre of mass: the point row less the turn row times B's lever,
-// so that B's lever is nothing and A's is from its centre to B's (d). Where a light body is welded
-// far out (a 1 mm ball 10 km from its anchor), the anchor's rows solved one after the other hand
-// the error back and forth between turn and point and spin the body up, and their 3x3 block in
-// float is rounding noise; at the centre the block is well conditioned (diagonal for a body welded
-// to the ground) and is solved in double.
-bool solvesAtCentre(const WeldJoint& j, const JointFrame& f, const SolverBodies& bodies)
+constexpr std::int8_t kNoCentre = 0;
+constexpr std::int8_t kCentreA = 1;
+constexpr std::int8_t kCentreB = 2;
+
+// A rigid weld's rows taken at the centre of mass of C, the body that turns more easily: the point
+// row less the turn row times C's lever, so that C's lever is nothing and the other body's (O's) is
+// from its centre to C's. Where a light body is welded far out (a 1 mm ball 10 km from its anchor),
+// the anchor's rows solved one after the other hand the error back and forth between turn and
+// point and spin the body up, and their 3x3 block in float is rounding noise; at the centre of the
+// body that turns more easily the block is well conditioned (diagonal for a body welded to the
+// ground) and is solved in double.
+std::int8_t centreOf(const WeldJoint& j, const JointFrame& f, const SolverBodies& bodies)
 {
-    return isRigid(j) && !leversFitTrees(f, bodies) &&
-           leversDwarfMasses(bodies.velocities[static_cast<std::size_t>(f.indexA)],
-                             bodies.velocities[static_cast<std::size_t>(f.indexB)], f.rA, f.rB);
+    const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
+    const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
+    if (!isRigid(j) || leversFitTrees(f, bodies) || !leversDwarfMasses(a, b, f.rA, f.rB))
+    {
+        return kNoCentre;
+    }
+    return a.invInertia > b.invInertia ? kCentreA : kCentreB;
 }
 
-// Impulses at B's centre (p, and t for B's turn): B is pushed at its centre, A at its lever d.
-void pushAtCentre(SolverVelocity& a, SolverVelocity& b, Vec2 d, Vec2 p, float t)
+// The rows at C's centre, from the joint's own (B gets the point's impulse, A its opposite): C's
+// anchor and the other's, and the sign of each body's share.
+struct CentreFrame
+{
+    Vec2 rC;
+    Vec2 lever; // the other body's anchor less C's: its lever to C's centre
+    float signC;
+};
+
+CentreFrame centreFrame(std::int8_t centre, Vec2 rA, Vec2 rB)
+{
+    return centre == kCentreA ? CentreFrame{rA, rB - rA, -1.0f} : CentreFrame{rB, rA - rB, 1.0f};
+}
+
+// Impulses at C's centre (p on B's side, t for C's turn): C is pushed at its centre, the other body
+// at its lever.
+void pushAtCentre(SolverVelocity& a, SolverVelocity& b, std::int8_t centre, const CentreFrame& c, Vec2 p,
+                  float t)
 {
     a.v -= a.invMass * p;
-    a.w -= a.invInertia * (cross(d, p) + t);
     b.v += b.invMass * p;
-    b.w += b.invInertia * t;
+    SolverVelocity& centreBody = centre == kCentreA ? a : b;
+    SolverVelocity& other = centre == kCentreA ? b : a;
+    centreBody.w += c.signC * centreBody.invInertia * t;
+    other.w -= c.signC * other.invInertia * (cross(c.lever, p) + t);
 }
 
 void solveAtCentre(WeldJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
@@ -61,21 +89,23 @@ void solveAtCentre(WeldJoint& j, const JointFrame& f, const StepContext& ctx, So
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const Vec2 rA = currentAnchorA(f, bodies);
     const Vec2 rB = currentAnchorB(f, bodies);
-    const Vec2 d = rA - rB;
+    const CentreFrame c = centreFrame(j.centre, rA, rB);
+    const SolverVelocity& other = j.centre == kCentreA ? b : a;
+    const SolverVelocity& centreBody = j.centre == kCentreA ? a : b;
     const PartTerms t =
         equalityTerms(turnError(j.turn, f, bodies, j.referenceAngle), kJointTurnPushMaxSpeed, ctx);
     const Vec2 pointBias = ctx.useBias ? pushTerms(ctx).bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
     const float turnSpeed = b.w - a.w + t.bias;
     const Vec2 pointSpeed =
-        (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA)) + pointBias - cross(turnSpeed, rB);
-    const double mA = static_cast<double>(a.invMass);
-    const double iA = static_cast<double>(a.invInertia);
-    const double m = mA + static_cast<double>(b.invMass);
-    const double dx = static_cast<double>(d.x);
-    const double dy = static_cast<double>(d.y);
-    const Mat33 k{{{m + iA * dy * dy, -iA * dx * dy, -iA * dy},
-                   {-iA * dx * dy, m + iA * dx * dx, iA * dx},
-                   {-iA * dy, iA * dx, iA + static_cast<double>(b.invInertia)}}};
+        (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA)) + pointBias - cross(turnSpeed, c.rC);
+    // The other body's lever d enters as [d.y, -d.x, -1] times its turn, signed by which side it is.
+    const double iO = static_cast<double>(other.invInertia);
+    const double m = static_cast<double>(a.invMass) + static_cast<double>(b.invMass);
+    const double dx = static_cast<double>(c.lever.x);
+    const double dy = static_cast<double>(c.lever.y);
+    const Mat33 k{{{m + iO * dy * dy, -iO * dx * dy, -iO * dy},
+                   {-iO * dx * dy, m + iO * dx * dx, iO * dx},
+                   {-iO * dy, iO * dx, iO + static_cast<double>(centreBody.invInertia)}}};
     const Vec3 x = mul(inverse(k), Vec3{static_cast<double>(pointSpeed.x), static_cast<double>(pointSpeed.y),
                                         static_cast<double>(turnSpeed)});
     const double massScale = -static_cast<double>(t.massScale);
@@ -84,7 +114,7 @@ void solveAtCentre(WeldJoint& j, const JointFrame& f, const StepContext& ctx, So
     const float turn = static_cast<float>(massScale * x.z) - t.impulseScale * j.angularImpulse;
     j.linearImpulse += p;
     j.angularImpulse += turn;
-    pushAtCentre(a, b, d, p, turn);
+    pushAtCentre(a, b, j.centre, c, p, turn);
 }
 
 } // namespace
@@ -102,13 +132,19 @@ void prepareJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, con
                               bodies.velocities[static_cast<std::size_t>(f.indexB)]);
     j.angularSpring = makeSoftness(j.def.hertz, j.def.dampingRatio, ctx.h);
     j.turn = holdTurn(f, bodies, j.referenceAngle);
-    // B's whole turn impulse at its centre is its turn impulse plus the point's moment about it.
-    const bool atCentre = solvesAtCentre(j, f, bodies);
-    if (atCentre != j.atCentre)
+    // The whole turn impulse at a centre is the turn impulse plus the point's moment about it.
+    const std::int8_t centre = centreOf(j, f, bodies);
+    if (centre != j.centre)
     {
-        const float moment = cross(f.rB, j.linearImpulse);
-        j.angularImpulse += atCentre ? moment : -moment;
-        j.atCentre = atCentre;
+        if (j.centre != kNoCentre)
+        {
+            j.angularImpulse -= cross(centreFrame(j.centre, f.rA, f.rB).rC, j.linearImpulse);
+        }
+        if (centre != kNoCentre)
+        {
+            j.angularImpulse += cross(centreFrame(centre, f.rA, f.rB).rC, j.linearImpulse);
+        }
+        j.centre = centre;
     }
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     j.linearImpulse *= warmStartScale;
@@ -121,9 +157,9 @@ void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodie
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const Vec2 rA = currentAnchorA(f, bodies);
     const Vec2 rB = currentAnchorB(f, bodies);
-    if (j.atCentre)
+    if (j.centre != kNoCentre)
     {
-        pushAtCentre(a, b, rA - rB, j.linearImpulse, j.angularImpulse);
+        pushAtCentre(a, b, j.centre, centreFrame(j.centre, rA, rB), j.linearImpulse, j.angularImpulse);
         return;
     }
     if (!pointSolvedAfresh(f, bodies, rA, rB))
@@ -135,7 +171,7 @@ void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodie
 
 void solveJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
 {
-    if (j.atCentre)
+    if (j.centre != kNoCentre)
     {
         solveAtCentre(j, f, ctx, bodies);
         return;

@@ -5,6 +5,8 @@
 #include "joint_frame.hpp"
 #include "oblique/joint.hpp"
 
+#include <cstdint>
+
 namespace oblique::detail
 {
 
@@ -19,10 +21,10 @@ struct WeldJoint
     float axialMass = 0.0f;
     Softness angularSpring;
     HeldTurn turn;
-    // A rigid weld whose levers dwarf its masses is solved at B's centre of mass (weld_joint.cpp);
-    // then linearImpulse acts there and angularImpulse is B's whole turn impulse. Kept across steps
-    // with the impulses it describes.
-    bool atCentre = false;
+    // A rigid weld whose levers dwarf its masses is solved at the centre of mass of the body that
+    // turns more easily (weld_joint.cpp): kNoCentre, kCentreA or kCentreB. Then angularImpulse is
+    // that body's whole turn impulse. Kept across steps with the impulses it describes.
+    std::int8_t centre = 0;
 };
 
 void validateJointParams(const char* function, const WeldJointDef& def);
