@@ -243,7 +243,7 @@ TEST(WideJointSolver, FourAndEightLanesMatchTheOneAtATimePassBitForBit)
             };
 
             warmStartWideJoints(wideCtx);
-            onePass([&](const RevoluteJoint& hinge, const JointFrame& f)
+            onePass([&](RevoluteJoint& hinge, const JointFrame& f)
                     { warmStartJoint(hinge, f, scalar.solverBodies); });
             copyLaneImpulses(wide);
             expectSameBits(wide, scalar, "warm start");

@@ -272,6 +272,16 @@ const char* nameOf(Solver solver)
     return solver == Solver::Ngs ? "ngs" : "soft step";
 }
 
+// The far-lever tests' bodies: a post at the origin to anchor to, and a 1 mm ball.
+BodyId groundPost(World& world)
+{
+    return world.createBody(bodyAt(BodyType::Static, {0.0f, 0.0f}), circleShape(0.0625f));
+}
+BodyId millimetreBall(World& world, Vec2 at)
+{
+    return world.createBody(bodyAt(BodyType::Dynamic, at), circleShape(0.001f));
+}
+
 WorldDef solverDef(Solver solver)
 {
     WorldDef def;
@@ -296,9 +306,8 @@ TEST(WorldHardening, AMillimetreBallWeldedTenKilometresFromItsAnchorHolds)
     for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
     {
         World world(solverDef(solver));
-        const BodyId ground = world.createBody(bodyAt(BodyType::Static, {0.0f, 0.0f}), circleShape(0.0625f));
-        const BodyId ball =
-            world.createBody(bodyAt(BodyType::Dynamic, {10000.0f, 0.0f}), circleShape(0.001f));
+        const BodyId ground = groundPost(world);
+        const BodyId ball = millimetreBall(world, {10000.0f, 0.0f});
         world.createJoint({.bodyA = ground, .bodyB = ball, .params = WeldJointDef{.anchor = {0.0f, 0.0f}}});
         expectFiniteAndInRange(world, 60);
         EXPECT_LT(length(world.position(ball) - Vec2{10000.0f, 0.0f}), 1.0e-3f) << nameOf(solver);
@@ -332,7 +341,7 @@ TEST(WorldHardening, TwoLightBodiesWeldedKilometresApartFallTogether)
 // The same ball on a hinge instead, plain or with a motor: a pendulum 10 km long, let go level,
 // falls at g at first. In float its 2x2 cancelled to noise; solved in double but warm started, the
 // impulse applied again at a lever turned a milliradian since spun the ball up and threw it a
-// thousand kilometres. Solved afresh in every pass, it swings.
+// thousand kilometres. Solved afresh in every substep, it falls as a pendulum does.
 TEST(WorldHardening, AMillimetreBallHingedTenKilometresFromItsPivotFallsAsAPendulum)
 {
     for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
@@ -340,10 +349,8 @@ TEST(WorldHardening, AMillimetreBallHingedTenKilometresFromItsPivotFallsAsAPendu
         for (const bool motor : {false, true})
         {
             World world(solverDef(solver));
-            const BodyId ground =
-                world.createBody(bodyAt(BodyType::Static, {0.0f, 0.0f}), circleShape(0.0625f));
-            const BodyId ball =
-                world.createBody(bodyAt(BodyType::Dynamic, {10000.0f, 0.0f}), circleShape(0.001f));
+            const BodyId ground = groundPost(world);
+            const BodyId ball = millimetreBall(world, {10000.0f, 0.0f});
             world.createJoint({.bodyA = ground,
                                .bodyB = ball,
                                .params = RevoluteJointDef{.anchor = {0.0f, 0.0f}, .enableMotor = motor}});
@@ -351,6 +358,42 @@ TEST(WorldHardening, AMillimetreBallHingedTenKilometresFromItsPivotFallsAsAPendu
             const float g = -world.settings().gravity.y;
             EXPECT_NEAR(world.linearVelocity(ball).y, -0.5f * g, 0.005f * g) << nameOf(solver) << motor;
             EXPECT_LT(std::fabs(world.position(ball).x - 10000.0f), 1.0e-2f) << nameOf(solver) << motor;
+        }
+    }
+}
+
+// A point whose levers dwarf its masses is solved afresh every substep, never warm started; its
+// reaction is still what it carries: a 1 mm ball hanging 10 km below a hinge, or welded 10 km out
+// level with its anchor, is held by m g, and the weld by m g times 10 km about the anchor. (Solved
+// afresh, the hinge reported the last relax pass's nothing; at the ball's centre, the weld its whole
+// turn impulse there, which about the anchor is nothing.)
+TEST(WorldHardening, APointOnAKilometreLeverReportsTheLoadItCarries)
+{
+    for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
+    {
+        for (const bool weld : {false, true})
+        {
+            World world(solverDef(solver));
+            const BodyId ground = groundPost(world);
+            const Vec2 at = weld ? Vec2{10000.0f, 0.0f} : Vec2{0.0f, -10000.0f};
+            const BodyId ball = millimetreBall(world, at);
+            JointDef def{.bodyA = ground, .bodyB = ball};
+            if (weld)
+            {
+                def.params = WeldJointDef{.anchor = {0.0f, 0.0f}};
+            }
+            else
+            {
+                def.params = RevoluteJointDef{.anchor = {0.0f, 0.0f}};
+            }
+            const JointId joint = world.createJoint(def);
+            expectFiniteAndInRange(world, 60);
+            const float weight = -world.mass(ball) * world.settings().gravity.y;
+            EXPECT_NEAR(world.reactionForce(joint).y, weight, 0.01f * weight) << nameOf(solver) << weld;
+            EXPECT_NEAR(world.reactionForce(joint).x, 0.0f, 0.01f * weight) << nameOf(solver) << weld;
+            const float torque = weld ? 10000.0f * weight : 0.0f;
+            EXPECT_NEAR(world.reactionTorque(joint), torque, 0.01f * 10000.0f * weight)
+                << nameOf(solver) << weld;
         }
     }
 }

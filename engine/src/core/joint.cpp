@@ -409,7 +409,7 @@ void warmStartJoints(StepContext& ctx)
     for (const std::uint32_t i : w.joints.oneAtATime)
     {
         JointRecord& j = w.joints.records[i];
-        visitKind(j, [&](const auto& kind) { warmStartJoint(kind, j.frame, w.solverBodies); });
+        visitKind(j, [&](auto& kind) { warmStartJoint(kind, j.frame, w.solverBodies); });
     }
     warmStartWideJoints(ctx);
 }

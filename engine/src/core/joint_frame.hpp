@@ -272,6 +272,12 @@ inline Vec2 solvePoint(const Mat22& k, const SolverVelocity& a, const SolverVelo
     return {static_cast<float>((k22 * x - k12 * y) / det), static_cast<float>((k11 * y - k12 * x) / det)};
 }
 
+// solvePoint with K made here.
+inline Vec2 solvePoint(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 rhs)
+{
+    return solvePoint(pointMassInverse(a, b, rA, rB), a, b, rA, rB, rhs);
+}
+
 // Applies a linear impulse p at the anchors (B gets p, A its opposite).
 inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 p)
 {
@@ -432,9 +438,21 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
     const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
     const Vec2 x = solvePoint(massInverse, a, b, rA, rB, speed + bias);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
-    // Afresh, the pass's impulse alone is the point's (nothing is warm started to add it to).
-    accumulated = afresh ? impulse : accumulated + impulse;
+    accumulated += impulse;
     pushAtAnchors(a, b, rA, rB, impulse);
+}
+
+// A shared point's warm start. A point solved afresh starts each substep from no impulse instead,
+// so that its passes add up to what it carries this substep (its reaction, its break check).
+inline void warmStartSharedPoint(Vec2& accumulated, const JointFrame& f, SolverBodies& bodies, Vec2 rA,
+                                 Vec2 rB)
+{
+    if (pointSolvedAfresh(f, bodies, rA, rB))
+    {
+        accumulated = {};
+        return;
+    }
+    pushAtAnchors(velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), rA, rB, accumulated);
 }
 
 // A substep's accumulated impulse as a whole step's, for the next step's warm start; a

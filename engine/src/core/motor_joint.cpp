@@ -31,7 +31,7 @@ void solveOffset(MotorJoint& j, const JointFrame& f, const StepContext& ctx, Sol
     const Vec2 bias = (j.correctionFactor * ctx.invH) * currentSeparation(f, bodies, rA, rB);
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
     const Vec2 old = j.linearImpulse;
-    j.linearImpulse += -solvePoint(pointMassInverse(a, b, rA, rB), a, b, rA, rB, speed + bias);
+    j.linearImpulse += -solvePoint(a, b, rA, rB, speed + bias);
     const float maxImpulse = ctx.h * j.maxForce;
     if (lengthSquared(j.linearImpulse) > maxImpulse * maxImpulse)
     {

@@ -56,8 +56,7 @@ void solveJoint(MouseJoint& j, const JointFrame& f, const StepContext& ctx, Solv
     const Vec2 error = bodies.poses[b].c + rB - j.def.target;
     const Vec2 speed = vb.v + cross(vb.w, rB);
     const PartTerms t = springTerms(1.0f, j.spring);
-    const Vec2 x = solvePoint(pointMassInverse(SolverVelocity{}, vb, {}, rB), SolverVelocity{}, vb, {}, rB,
-                              speed + t.bias * error);
+    const Vec2 x = solvePoint(SolverVelocity{}, vb, {}, rB, speed + t.bias * error);
     const Vec2 old = j.impulse;
     j.impulse += -t.massScale * x - t.impulseScale * old;
     const float maxImpulse = ctx.h * j.def.maxForce;

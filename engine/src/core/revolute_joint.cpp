@@ -110,17 +110,10 @@ void prepareJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx,
     j.upperImpulse *= warmStartScale;
 }
 
-void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)
+void warmStartJoint(RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies)
 {
-    SolverVelocity& a = velocityOf(bodies, f.indexA);
-    SolverVelocity& b = velocityOf(bodies, f.indexB);
-    const Vec2 rA = currentAnchorA(f, bodies);
-    const Vec2 rB = currentAnchorB(f, bodies);
-    if (!pointSolvedAfresh(f, bodies, rA, rB))
-    {
-        pushAtAnchors(a, b, rA, rB, j.linearImpulse);
-    }
-    pushAngular(a, b, axialImpulse(j));
+    warmStartSharedPoint(j.linearImpulse, f, bodies, currentAnchorA(f, bodies), currentAnchorB(f, bodies));
+    pushAngular(velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), axialImpulse(j));
 }
 
 void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies)
@@ -194,7 +187,7 @@ bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodie
     const Vec2 rA = rotate(pa.q, f.localA);
     const Vec2 rB = rotate(pb.q, f.localB);
     const Vec2 c = (pb.c + rB) - (pa.c + rA);
-    const Vec2 impulse = -solvePoint(pointMassInverse(ma, mb, rA, rB), ma, mb, rA, rB, c);
+    const Vec2 impulse = -solvePoint(ma, mb, rA, rB, c);
     shiftAtAnchors(pa, pb, ma, mb, rA, rB, impulse);
     return length(c) <= kLinearSlop && angularError <= kAngularSlop;
 }

@@ -28,7 +28,7 @@ struct RevoluteJoint
 void validateJointParams(const char* function, const RevoluteJointDef& def);
 
 void prepareJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
-void warmStartJoint(const RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies);
+void warmStartJoint(RevoluteJoint& j, const JointFrame& f, SolverBodies& bodies);
 // One pass, with the push (ctx.useBias) or without it.
 void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies);
 // One pass of ngs's position correction; true when the joint is within the slops.

@@ -114,6 +114,7 @@ void solveAtCentre(WeldJoint& j, const JointFrame& f, const StepContext& ctx, So
     const float turn = static_cast<float>(massScale * x.z) - t.impulseScale * j.angularImpulse;
     j.linearImpulse += p;
     j.angularImpulse += turn;
+    j.centreAnchor = c.rC;
     pushAtCentre(a, b, j.centre, c, p, turn);
 }
 
@@ -151,7 +152,7 @@ void prepareJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, con
     j.angularImpulse *= warmStartScale;
 }
 
-void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies)
+void warmStartJoint(WeldJoint& j, const JointFrame& f, SolverBodies& bodies)
 {
     SolverVelocity& a = velocityOf(bodies, f.indexA);
     SolverVelocity& b = velocityOf(bodies, f.indexB);
@@ -162,10 +163,7 @@ void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodie
         pushAtCentre(a, b, j.centre, centreFrame(j.centre, rA, rB), j.linearImpulse, j.angularImpulse);
         return;
     }
-    if (!pointSolvedAfresh(f, bodies, rA, rB))
-    {
-        pushAtAnchors(a, b, rA, rB, j.linearImpulse);
-    }
+    warmStartSharedPoint(j.linearImpulse, f, bodies, rA, rB);
     pushAngular(a, b, j.angularImpulse);
 }
 
@@ -223,7 +221,7 @@ bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& b
     const Vec2 rA = rotate(pa.q, f.localA);
     const Vec2 rB = rotate(pb.q, f.localB);
     const Vec2 c = (pb.c + rB) - (pa.c + rA);
-    shiftAtAnchors(pa, pb, ma, mb, rA, rB, -solvePoint(pointMassInverse(ma, mb, rA, rB), ma, mb, rA, rB, c));
+    shiftAtAnchors(pa, pb, ma, mb, rA, rB, -solvePoint(ma, mb, rA, rB, c));
     return length(c) <= kLinearSlop && angularError <= kAngularSlop;
 }
 
@@ -235,7 +233,10 @@ void storeJointImpulses(WeldJoint& j, float toStep)
 
 JointReaction reactionOf(const WeldJoint& j, float invDt)
 {
-    return {invDt * j.linearImpulse, invDt * j.angularImpulse};
+    // At a centre the turn impulse holds the point's moment about it too, which the torque about the
+    // anchor leaves out.
+    const float moment = j.centre != kNoCentre ? cross(j.centreAnchor, j.linearImpulse) : 0.0f;
+    return {invDt * j.linearImpulse, invDt * (j.angularImpulse - moment)};
 }
 
 } // namespace oblique::detail

@@ -25,12 +25,13 @@ struct WeldJoint
     // turns more easily (weld_joint.cpp): kNoCentre, kCentreA or kCentreB. Then angularImpulse is
     // that body's whole turn impulse. Kept across steps with the impulses it describes.
     std::int8_t centre = 0;
+    Vec2 centreAnchor; // that body's anchor as last solved, for the reaction's torque about the anchor
 };
 
 void validateJointParams(const char* function, const WeldJointDef& def);
 
 void prepareJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
-void warmStartJoint(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies);
+void warmStartJoint(WeldJoint& j, const JointFrame& f, SolverBodies& bodies);
 // One pass, with the push (ctx.useBias) or without it; a spring turns B back in both.
 void solveJoint(WeldJoint& j, const JointFrame& f, const StepContext& ctx, SolverBodies& bodies);
 bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& bodies);
