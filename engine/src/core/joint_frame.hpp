@@ -239,16 +239,28 @@ inline bool pointSolvedAfresh(const JointFrame& f, const SolverBodies& bodies, V
                              bodies.velocities[static_cast<std::size_t>(f.indexB)], rA, rB);
 }
 
-// K x = rhs for a shared point's K = pointMassInverse(a, b, rA, rB), given as k. Where the levers
-// dwarf the masses, in double from the bodies themselves, the determinant as its sum of terms
-// that cannot be negative (m^2 + m (iA |rA|^2 + iB |rB|^2) + iA iB cross(rA, rB)^2, m the inverse
-// masses' sum), so that it neither cancels nor overflows.
-inline Vec2 solvePoint(const Mat22& k, const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB,
-                       Vec2 rhs)
+// A shared point's effective mass inverse K, and whether its levers dwarf its masses: then K in
+// float has lost the masses, and the point is solved in double from the bodies themselves.
+struct PointMass
 {
-    if (!leversDwarfMasses(a, b, rA, rB))
+    Mat22 k;
+    bool far = false;
+};
+
+inline PointMass pointMassOf(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB)
+{
+    return {pointMassInverse(a, b, rA, rB), leversDwarfMasses(a, b, rA, rB)};
+}
+
+// K x = rhs for the point of these bodies and levers. Far, in double, the determinant as its sum of
+// terms that cannot be negative (m^2 + m (iA |rA|^2 + iB |rB|^2) + iA iB cross(rA, rB)^2, m the
+// inverse masses' sum), so that it neither cancels nor overflows.
+inline Vec2 solvePoint(const PointMass& mass, const SolverVelocity& a, const SolverVelocity& b, Vec2 rA,
+                       Vec2 rB, Vec2 rhs)
+{
+    if (!mass.far)
     {
-        return solve(k, rhs);
+        return solve(mass.k, rhs);
     }
     const double m = static_cast<double>(a.invMass) + static_cast<double>(b.invMass);
     const double iA = static_cast<double>(a.invInertia);
@@ -272,10 +284,9 @@ inline Vec2 solvePoint(const Mat22& k, const SolverVelocity& a, const SolverVelo
     return {static_cast<float>((k22 * x - k12 * y) / det), static_cast<float>((k11 * y - k12 * x) / det)};
 }
 
-// solvePoint with K made here.
 inline Vec2 solvePoint(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 rhs)
 {
-    return solvePoint(pointMassInverse(a, b, rA, rB), a, b, rA, rB, rhs);
+    return solvePoint(pointMassOf(a, b, rA, rB), a, b, rA, rB, rhs);
 }
 
 // Applies a linear impulse p at the anchors (B gets p, A its opposite).
@@ -399,7 +410,7 @@ inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, Vec2 p)
 // bodies by their inverse masses as a position impulse would move them. Velocities are left
 // alone, so a joint within the slop is never touched and the push before still carried the load.
 inline void projectSharedPoint(const JointFrame& f, SolverBodies& bodies, Vec2 rA, Vec2 rB,
-                               const Mat22& massInverse)
+                               const PointMass& mass)
 {
     const Vec2 separation = currentSeparation(f, bodies, rA, rB);
     const float gapSquared = lengthSquared(separation);
@@ -410,7 +421,7 @@ inline void projectSharedPoint(const JointFrame& f, SolverBodies& bodies, Vec2 r
     const float gap = std::sqrt(gapSquared);
     const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
     const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
-    const Vec2 p = -solvePoint(massInverse, a, b, rA, rB, ((gap - kJointProjectionSlop) / gap) * separation);
+    const Vec2 p = -solvePoint(mass, a, b, rA, rB, ((gap - kJointProjectionSlop) / gap) * separation);
     shiftBody(bodies, f.indexA, rA, -p);
     shiftBody(bodies, f.indexB, rB, p);
 }
@@ -424,19 +435,19 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
     SolverVelocity& b = velocityOf(bodies, f.indexB);
     const Vec2 rA = currentAnchorA(f, bodies);
     const Vec2 rB = currentAnchorB(f, bodies);
-    const Mat22 massInverse = pointMassInverse(a, b, rA, rB);
+    const PointMass mass = pointMassOf(a, b, rA, rB);
     if (ctx.projectJoints)
     {
-        projectSharedPoint(f, bodies, rA, rB, massInverse);
+        projectSharedPoint(f, bodies, rA, rB, mass);
     }
     const Vec2 speed = (b.v + cross(b.w, rB)) - (a.v + cross(a.w, rA));
     // The terms per metre of error: the bias scales the anchors' separation. A point solved afresh
     // is held rigid, its drift left to the projection: a soft push turns the anchor's error into
     // spin (the cheap way to move it), and a light body on a kilometre lever is spun up.
-    const bool afresh = pointSolvedAfresh(f, bodies, rA, rB);
-    const PartTerms t = afresh ? PartTerms{} : pushTerms(ctx);
+    // (Every point solved here is outside the trees, so far is pointSolvedAfresh.)
+    const PartTerms t = mass.far ? PartTerms{} : pushTerms(ctx);
     const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
-    const Vec2 x = solvePoint(massInverse, a, b, rA, rB, speed + bias);
+    const Vec2 x = solvePoint(mass, a, b, rA, rB, speed + bias);
     const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
     accumulated += impulse;
     pushAtAnchors(a, b, rA, rB, impulse);

@@ -23,13 +23,17 @@ namespace oblique::detail
 namespace
 {
 
-// A revolute joint that is only its shared point this step, solved outside the trees, and not
-// afresh (the lanes are float and warm started).
+// A revolute joint that is only its shared point this step, solved outside the trees, with levers
+// that do not dwarf its masses (such a point is solved afresh and in double, which the lanes are
+// not).
 bool isPlainHinge(const JointRecord& j, const SolverBodies& bodies)
 {
     const auto* hinge = std::get_if<RevoluteJoint>(&j.kind);
-    return hinge != nullptr && !hinge->def.enableMotor && !hinge->def.enableLimit && !j.frame.inTree &&
-           !j.frame.treeLoop && !pointSolvedAfresh(j.frame, bodies, j.frame.rA, j.frame.rB);
+    const JointFrame& f = j.frame;
+    return hinge != nullptr && !hinge->def.enableMotor && !hinge->def.enableLimit && !f.inTree &&
+           !f.treeLoop &&
+           !leversDwarfMasses(bodies.velocities[static_cast<std::size_t>(f.indexA)],
+                              bodies.velocities[static_cast<std::size_t>(f.indexB)], f.rA, f.rB);
 }
 
 // The colours a slot is in, for a body that impulses move; none for one they do not (slot 0,
