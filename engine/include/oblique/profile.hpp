@@ -16,6 +16,7 @@ struct Profile
     int touchingCount = 0; ///< of those, pairs touching (asleep or not), sensors left out
     int solvedCount = 0;   ///< contacts the solver worked on: awake, with points within reach
     int recycledCount = 0; ///< contacts that kept their manifold instead of a new narrow phase
+    int apartCount = 0;    ///< contacts skipped as still too far apart for a point (found empty before)
 };
 
 } // namespace oblique

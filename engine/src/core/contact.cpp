@@ -257,7 +257,7 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     }
     dropMissedPoints(*this, contact, dt, kSpeculativeDistance);
     matchImpulses(contact, old, oldNormal, oldTangent);
-    cacheManifold(*this, contact);
+    cacheManifold(*this, contact, ga, gb);
 }
 
 float WorldState::speedBoundOf(std::uint32_t body) const
@@ -294,6 +294,11 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     {
         recycleManifold(*this, contact);
         return CollideResult::Recycled;
+    }
+    if (staysApart(*this, contact, lookAhead))
+    {
+        cacheManifoldPoints(*this, contact);
+        return CollideResult::KeptApart;
     }
     findManifold(contact, ga, gb, lookAhead, dt);
     return CollideResult::Found;
@@ -332,6 +337,7 @@ void WorldState::finishContact(std::int32_t c, CollideResult result)
     else
     {
         recycledContacts += result == CollideResult::Recycled ? 1 : 0;
+        apartContacts += result == CollideResult::KeptApart ? 1 : 0;
         // Without a callback the step's values are the contact's own, set once at creation.
         if (preSolve)
         {
@@ -409,6 +415,7 @@ void markCollideContacts(WorldState& w)
 void WorldState::collide(float dt)
 {
     recycledContacts = 0;
+    apartContacts = 0;
     findAwakeBodies();
     // Each awake body's speed bound once, rather than once for every contact it is in; a contact's
     // sleeping or static body has its bound found when it is needed (speedBoundOf).

@@ -48,6 +48,14 @@ struct ManifoldCache
     std::uint8_t hiddenA = 0;
     std::uint8_t hiddenB = 0;
     bool valid = false;
+    // The manifold was found empty with the shapes at least `gap` apart, the bodies then as
+    // these say (as above): until they can have closed that far, a new one would be empty too.
+    bool apart = false;
+    float gap = 0.0f;
+    Rot apartRotationA;
+    Rot apartRotationB;
+    Vec2 apartOrigin; // B's origin in A's frame about A's origin: unlike the centres of mass,
+                      // the origins keep their place among the shapes when a body's mass changes
 };
 
 // Body a has the lower slot index, so manifold normals point from the lower index to the higher
@@ -123,6 +131,7 @@ enum class CollideResult : std::uint8_t
     SensorTouching, // ... overlapping
     Found,          // a solid pair with a new manifold
     Recycled,       // ... that kept its manifold, moved with the bodies
+    KeptApart,      // ... found empty before, and still too far apart for a point
 };
 
 // The fewest contacts a worker takes at once in the narrow phase.

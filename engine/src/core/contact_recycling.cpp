@@ -15,6 +15,15 @@ namespace
 // since: the normal stays as it was found.
 constexpr float kRecycleCos = 0.98f;
 
+// Rounding room for staysApart per metre of the bodies' distance from the origin (some hundred
+// float steps at that distance).
+constexpr float kApartRounding = 1e-5f;
+
+float maxAbs(Vec2 v)
+{
+    return std::max(std::fabs(v.x), std::fabs(v.y));
+}
+
 // How far a point of the body can move when it turns: static bodies do not.
 float extentOf(const BodyRecord& r)
 {
@@ -78,12 +87,52 @@ void recycleManifold(const WorldState& w, Contact& c)
     }
 }
 
-void cacheManifold(const WorldState& w, Contact& c)
+bool staysApart(const WorldState& w, const Contact& c, float lookAhead)
+{
+    const ManifoldCache& cache = c.cache;
+    if (!cache.apart)
+    {
+        return false;
+    }
+    const BodyState& a = w.states[c.a];
+    const BodyState& b = w.states[c.b];
+    // In A's frame (where A's shapes stay put), a point of B has moved by no more than B's origin
+    // has, plus the chord its reach from the origin sweeps through the relative turn
+    // (2 |sin(turn / 2)|, the length of turn less none).
+    const BodyRecord& rb = w.records[c.b];
+    const Vec2 relativeOrigin = invRotate(a.q, b.position - a.position);
+    const Rot turn = invMul(invMul(cache.apartRotationA, cache.apartRotationB), invMul(a.q, b.q));
+    const float reach = rb.maxExtent + length(rb.localCenter);
+    const float closed =
+        length(relativeOrigin - cache.apartOrigin) + reach * length(Vec2{1.0f - turn.c, turn.s});
+    // Room for rounding in the poses and the bound, which grows with the distance from the origin.
+    const float rounding = kLinearSlop + kApartRounding * (maxAbs(a.position) + maxAbs(b.position));
+    return cache.gap - closed > kSpeculativeDistance + lookAhead + rounding;
+}
+
+void cacheManifold(const WorldState& w, Contact& c, const ShapeGeometry& ga, const ShapeGeometry& gb)
 {
     ManifoldCache& cache = c.cache;
-    // Only box pairs: a circle's normal turns as it moves around its neighbour, and a circle's
-    // manifold costs little to find again. A one-way contact decides afresh each step. Neither
-    // changes while the contact lasts (a new shape is a new contact).
+    const bool oneWay = (c.flags & kContactOneWay) != 0;
+    cache.apart = c.manifold.pointCount == 0 && !oneWay;
+    if (cache.apart)
+    {
+        const BodyState& a = w.states[c.a];
+        const BodyState& b = w.states[c.b];
+        cache.gap = gapBound(ga, gb);
+        cache.apartRotationA = a.q;
+        cache.apartRotationB = b.q;
+        cache.apartOrigin = invRotate(a.q, b.position - a.position);
+    }
+    cacheManifoldPoints(w, c);
+}
+
+void cacheManifoldPoints(const WorldState& w, Contact& c)
+{
+    ManifoldCache& cache = c.cache;
+    // Only box pairs keep points: a circle's normal turns as it moves around its neighbour, and a
+    // circle's manifold costs little to find again. A one-way contact decides afresh each step.
+    // Neither changes while the contact lasts (a new shape is a new contact).
     cache.valid = recycling(w) && (c.flags & kContactOneWay) == 0 &&
                   w.shapes[c.shapeA].def.kind == ShapeKind::Box &&
                   w.shapes[c.shapeB].def.kind == ShapeKind::Box;

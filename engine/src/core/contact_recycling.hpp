@@ -6,6 +6,7 @@
 // narrow phase. (Box2D v3 does the same; the idea is its.)
 
 #include "contact.hpp"
+#include "shape_geometry.hpp"
 
 namespace oblique::detail
 {
@@ -20,9 +21,19 @@ bool mayRecycle(const WorldState& w, const Contact& c, float lookAhead, bool was
 // Moves c's points with its bodies and updates their separations.
 void recycleManifold(const WorldState& w, Contact& c);
 
+// Whether c's manifold, found empty, would be empty again: its shapes cannot yet have come within
+// the speculative distance and lookAhead. Exact, so both solvers skip such a pair whether or not
+// they recycle: a net of bodies that swing past one another costs no narrow phase for pairs
+// that stay apart.
+bool staysApart(const WorldState& w, const Contact& c, float lookAhead);
+
 // Records what c's newly found manifold was found at, for mayRecycle and recycleManifold, when
-// the manifold could be kept (soft step recycling, a box pair, not one-way); otherwise marks the
-// cache unusable.
-void cacheManifold(const WorldState& w, Contact& c);
+// the manifold could be kept (soft step recycling, a box pair, not one-way), and for staysApart
+// when it is empty (how far apart the shapes a and b are); otherwise marks the cache unusable.
+void cacheManifold(const WorldState& w, Contact& c, const ShapeGeometry& a, const ShapeGeometry& b);
+
+// The part of cacheManifold for mayRecycle and recycleManifold alone: a pair kept apart renews it
+// as finding its empty manifold again would have.
+void cacheManifoldPoints(const WorldState& w, Contact& c);
 
 } // namespace oblique::detail

@@ -437,6 +437,7 @@ void countWork(WorldState& w)
     w.profile.solvedCount = static_cast<int>(w.def.solver == Solver::Ngs ? w.contactSolver.constraints.size()
                                                                          : w.contactSolver.soft.size());
     w.profile.recycledCount = w.recycledContacts;
+    w.profile.apartCount = w.apartContacts;
 }
 
 } // namespace

@@ -57,6 +57,7 @@ struct WorldState
     int contactCount = 0;
     int touchingContacts = 0; // non-sensor contacts with kContactTouching
     int recycledContacts = 0; // contacts the last narrow phase kept the manifold of
+    int apartContacts = 0;    // ... and skipped as still apart (staysApart)
     // Sensor contacts flagged kContactRecheck since the last narrow phase (dead or repeated
     // entries are harmless): the narrow phase looks at them whether or not a body of theirs is awake.
     std::vector<std::int32_t> recheckContacts;
