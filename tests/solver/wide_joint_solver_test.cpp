@@ -60,27 +60,31 @@ void randomWorld(WorldState& w, std::uint32_t seed, int bodyCount, int kinematic
         {
             b = body(rng);
         }
-        j.frame.indexA = a;
-        j.frame.indexB = b;
-        j.frame.rA = {0.5f * unit(rng), 0.5f * unit(rng)};
-        j.frame.rB = {0.5f * unit(rng), 0.5f * unit(rng)};
-        j.frame.deltaCenter = (j.frame.rA - j.frame.rB) + Vec2{0.01f * unit(rng), 0.01f * unit(rng)};
+        JointFrame f;
+        f.indexA = a;
+        f.indexB = b;
+        f.rA = {0.5f * unit(rng), 0.5f * unit(rng)};
+        f.rB = {0.5f * unit(rng), 0.5f * unit(rng)};
+        f.deltaCenter = (f.rA - f.rB) + Vec2{0.01f * unit(rng), 0.01f * unit(rng)};
         RevoluteJoint hinge;
         hinge.linearImpulse = {unit(rng), unit(rng)};
         const float kind = unit(rng);
         hinge.def.enableMotor = kind > 0.9f;
         hinge.def.enableLimit = kind < -0.9f;
-        j.frame.inTree = kind > 0.8f && kind <= 0.9f;
+        f.inTree = kind > 0.8f && kind <= 0.9f;
         j.kind = hinge;
         w.joints.records.push_back(j);
         w.joints.solved.push_back(static_cast<std::uint32_t>(k));
+        w.joints.frames.push_back(f);
     }
 }
 
-bool isPlain(const JointRecord& j)
+// Joint i's record and frame (each joint of these worlds is solved, and solved in record order).
+bool isPlain(const WorldState& w, std::size_t i)
 {
-    const RevoluteJoint& hinge = std::get<RevoluteJoint>(j.kind);
-    return !hinge.def.enableMotor && !hinge.def.enableLimit && !j.frame.inTree && !j.frame.treeLoop;
+    const RevoluteJoint& hinge = std::get<RevoluteJoint>(w.joints.records[i].kind);
+    const JointFrame& f = w.joints.frames[i];
+    return !hinge.def.enableMotor && !hinge.def.enableLimit && !f.inTree && !f.treeLoop;
 }
 
 // The coloured hinges' records, colour after colour and in joint order within a colour: the order
@@ -151,10 +155,11 @@ TEST(WideJointSolver, ColoursHoldEachMovingBodyOnceAndLeaveTheRestOneAtATime)
                 continue;
             }
             ++lanes;
-            const JointRecord& j = w.joints.records[static_cast<std::size_t>(c.source[lane])];
-            EXPECT_TRUE(isPlain(j));
+            const auto i = static_cast<std::size_t>(c.source[lane]);
+            const JointFrame& f = w.joints.frames[i];
+            EXPECT_TRUE(isPlain(w, i));
             EXPECT_EQ(alone.count(static_cast<std::uint32_t>(c.source[lane])), 0u);
-            hubJoints += j.frame.indexA == 6 || j.frame.indexB == 6 ? 1 : 0;
+            hubJoints += f.indexA == 6 || f.indexB == 6 ? 1 : 0;
         }
     }
     EXPECT_EQ(lanes + static_cast<int>(alone.size()), 400);
@@ -178,8 +183,8 @@ TEST(WideJointSolver, ColoursHoldEachMovingBodyOnceAndLeaveTheRestOneAtATime)
         for (int n = at; n < at + count[static_cast<std::size_t>(c)]; ++n)
         {
             const auto record = static_cast<std::size_t>(order[static_cast<std::size_t>(n)]);
-            const JointRecord& j = w.joints.records[record];
-            for (const int slot : {j.frame.indexA, j.frame.indexB})
+            const JointFrame& f = w.joints.frames[record];
+            for (const int slot : {f.indexA, f.indexB})
             {
                 if (slot > 5)
                 {
@@ -193,15 +198,15 @@ TEST(WideJointSolver, ColoursHoldEachMovingBodyOnceAndLeaveTheRestOneAtATime)
     int plainAlone = 0;
     for (const std::uint32_t i : alone)
     {
-        const JointRecord& j = w.joints.records[i];
-        if (!isPlain(j))
+        if (!isPlain(w, i))
         {
             continue;
         }
         ++plainAlone;
+        const JointFrame& f = w.joints.frames[i];
         for (const std::set<int>& seen : colors)
         {
-            EXPECT_TRUE(seen.count(j.frame.indexA) + seen.count(j.frame.indexB) > 0) << i;
+            EXPECT_TRUE(seen.count(f.indexA) + seen.count(f.indexB) > 0) << i;
         }
     }
     EXPECT_GT(plainAlone, 0);
@@ -237,7 +242,7 @@ TEST(WideJointSolver, FourAndEightLanesMatchTheOneAtATimePassBitForBit)
                 for (const std::int32_t i : order)
                 {
                     JointRecord& j = scalar.joints.records[static_cast<std::size_t>(i)];
-                    each(std::get<RevoluteJoint>(j.kind), j.frame);
+                    each(std::get<RevoluteJoint>(j.kind), scalar.joints.frames[static_cast<std::size_t>(i)]);
                 }
                 scalar.solverBodies.velocities[0] = SolverVelocity{};
             };

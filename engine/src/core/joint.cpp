@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <string>
 #include <utility>
 
@@ -330,14 +331,15 @@ bool joinsTreesOf(const JointRecord& j)
     return visitKind(j, [](const auto& kind) { return joinsTrees(kind); });
 }
 
-bool treeTurnRowOf(JointRecord& j, const StepContext& ctx, const SolverBodies& bodies)
+bool treeTurnRowOf(JointRecord& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies)
 {
-    return visitKind(j, [&](auto& kind) { return treeTurnRow(kind, j.frame, ctx, bodies); });
+    return visitKind(j, [&](auto& kind) { return treeTurnRow(kind, f, ctx, bodies); });
 }
 
-float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverBodies& bodies)
+float treeTurnBiasOf(const JointRecord& j, const JointFrame& f, const StepContext& ctx,
+                     const SolverBodies& bodies)
 {
-    return visitKind(j, [&](const auto& kind) { return treeTurnBias(kind, j.frame, ctx, bodies); });
+    return visitKind(j, [&](const auto& kind) { return treeTurnBias(kind, f, ctx, bodies); });
 }
 
 bool treeTurnPushesOf(const JointRecord& j, float impulse)
@@ -381,6 +383,7 @@ void prepareJoints(StepContext& ctx)
     WorldState& w = ctx.world;
     Joints& joints = w.joints;
     joints.solved.clear();
+    joints.frames.clear();
     joints.treeBodies.clear();
     joints.anyBreakable = false;
     clearWideJoints(joints.wide);
@@ -392,24 +395,26 @@ void prepareJoints(StepContext& ctx)
         {
             continue;
         }
-        j.frame = frameOf(w, j);
-        visitKind(j, [&](auto& kind) { prepareJoint(kind, j.frame, ctx, w.solverBodies); });
+        const JointFrame& f = joints.frames.emplace_back(frameOf(w, j));
+        visitKind(j, [&](auto& kind) { prepareJoint(kind, f, ctx, w.solverBodies); });
         joints.solved.push_back(i);
         joints.anyBreakable = joints.anyBreakable || breakable(j);
-        joints.treeBodies.push_back(joinsTreesOf(j) && leversFitTrees(j.frame, w.solverBodies)
-                                        ? std::pair{j.frame.indexA, j.frame.indexB}
+        joints.treeBodies.push_back(joinsTreesOf(j) && leversFitTrees(f, w.solverBodies)
+                                        ? std::pair{f.indexA, f.indexB}
                                         : std::pair{std::int32_t{-1}, std::int32_t{-1}});
     }
-    joints.oneAtATime.assign(joints.solved.begin(), joints.solved.end());
+    joints.oneAtATime.resize(joints.solved.size());
+    std::iota(joints.oneAtATime.begin(), joints.oneAtATime.end(), 0u);
 }
 
 void warmStartJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    for (const std::uint32_t i : w.joints.oneAtATime)
+    for (const std::uint32_t k : w.joints.oneAtATime)
     {
-        JointRecord& j = w.joints.records[i];
-        visitKind(j, [&](auto& kind) { warmStartJoint(kind, j.frame, w.solverBodies); });
+        JointRecord& j = w.joints.records[w.joints.solved[k]];
+        const JointFrame& f = w.joints.frames[k];
+        visitKind(j, [&](auto& kind) { warmStartJoint(kind, f, w.solverBodies); });
     }
     warmStartWideJoints(ctx);
 }
@@ -417,10 +422,11 @@ void warmStartJoints(StepContext& ctx)
 void solveJoints(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    for (const std::uint32_t i : w.joints.oneAtATime)
+    for (const std::uint32_t k : w.joints.oneAtATime)
     {
-        JointRecord& j = w.joints.records[i];
-        visitKind(j, [&](auto& kind) { solveJoint(kind, j.frame, ctx, w.solverBodies); });
+        JointRecord& j = w.joints.records[w.joints.solved[k]];
+        const JointFrame& f = w.joints.frames[k];
+        visitKind(j, [&](auto& kind) { solveJoint(kind, f, ctx, w.solverBodies); });
         keepAwakeWhileCapped(w, j, ctx);
     }
     solveWideJoints(ctx);
@@ -430,12 +436,13 @@ bool solveJointPositions(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     bool solved = true;
-    for (const std::uint32_t i : w.joints.solved)
+    for (std::size_t k = 0; k < w.joints.solved.size(); ++k)
     {
-        const JointRecord& j = w.joints.records[i];
-        solved = visitKind(j, [&](const auto& kind)
-                           { return solveJointPosition(kind, j.frame, w.solverBodies); }) &&
-                 solved;
+        const JointRecord& j = w.joints.records[w.joints.solved[k]];
+        const JointFrame& f = w.joints.frames[k];
+        solved =
+            visitKind(j, [&](const auto& kind) { return solveJointPosition(kind, f, w.solverBodies); }) &&
+            solved;
     }
     return solved;
 }
@@ -529,7 +536,6 @@ JointId World::createJoint(const JointDef& def)
                     .localAnchorA = invRotate(sa.q, anchorA - sa.position),
                     .localAnchorB = invRotate(sb.q, anchorB - sb.position),
                     .edges = {},
-                    .frame = {},
                     .kind = makeJointKind(def, placement)};
     link(w, slot, 0);
     link(w, slot, 1);

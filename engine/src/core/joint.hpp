@@ -50,7 +50,6 @@ struct JointRecord
     Vec2 localAnchorA; // in each body's frame, from its origin (the centre of mass may move)
     Vec2 localAnchorB;
     JointEdge edges[2];
-    JointFrame frame; // this step's
     JointKind kind;
 };
 
@@ -61,11 +60,14 @@ struct Joints
     std::vector<std::uint32_t> free; // slots to reuse, most recently freed last
     int count = 0;
     std::vector<std::uint32_t> solved; // the joints this step solves, in index order
+    // Per solved joint, its frame this step: apart from the records, so that preparing writes
+    // one dense array rather than into every record, and the passes read them packed.
+    std::vector<JointFrame> frames;
     // Per solved joint, noted while its record is at hand: its bodies' solver slots when the
     // joint trees take its type, {-1, -1} when not.
     std::vector<std::pair<std::int32_t, std::int32_t>> treeBodies;
-    // The solved joints the one-at-a-time passes take (all of them in ngs), in index order; soft
-    // step's plain hinges go four at a time instead.
+    // The solved joints the one-at-a-time passes take (all of them in ngs), as indices into
+    // solved, in order; soft step's plain hinges go four or eight at a time instead.
     std::vector<std::uint32_t> oneAtATime;
     // Some solved joint has a break force or torque: breakJoints has something to check.
     bool anyBreakable = false;
@@ -98,8 +100,9 @@ JointReaction reactionOf(const JointRecord& j, float invDt);
 // which bound); the speed the turn row pushes at; whether an impulse on the turn row pushes (a
 // limit's may not pull, and is let go when it would); and the impulses the trees solved for.
 bool joinsTreesOf(const JointRecord& j);
-bool treeTurnRowOf(JointRecord& j, const StepContext& ctx, const SolverBodies& bodies);
-float treeTurnBiasOf(const JointRecord& j, const StepContext& ctx, const SolverBodies& bodies);
+bool treeTurnRowOf(JointRecord& j, const JointFrame& f, const StepContext& ctx, const SolverBodies& bodies);
+float treeTurnBiasOf(const JointRecord& j, const JointFrame& f, const StepContext& ctx,
+                     const SolverBodies& bodies);
 bool treeTurnPushesOf(const JointRecord& j, float impulse);
 // Lets go of a turn row that pulled, for the rest of the step.
 void releaseTreeTurnOf(JointRecord& j);

@@ -116,7 +116,7 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
     {
         for (const std::int32_t k : t.treeJoints)
         {
-            w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame.inTree = true;
+            w.joints.frames[static_cast<std::size_t>(k)].inTree = true;
         }
         return;
     }
@@ -145,7 +145,7 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
             continue;
         }
         t.sets[static_cast<std::size_t>(a)] = b;
-        w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame.inTree = true;
+        w.joints.frames[static_cast<std::size_t>(k)].inTree = true;
         t.treeJoints.push_back(k);
     }
 }
@@ -285,6 +285,12 @@ const JointRecord& recordOf(const WorldState& w, const JointTreeNode& node)
     return w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]];
 }
 
+// A solved joint's frame this step (joint: its index in Joints::solved).
+const JointFrame& frameOf(const WorldState& w, std::int32_t joint)
+{
+    return w.joints.frames[static_cast<std::size_t>(joint)];
+}
+
 // Eliminates every node from the leaves up: each node's block less what its children pass up.
 void factor(WorldState& w, JointTrees& t)
 {
@@ -294,14 +300,14 @@ void factor(WorldState& w, JointTrees& t)
         node.inverse = Mat33{};
         if (node.joint >= 0)
         {
-            const JointFrame& f = recordOf(w, node).frame;
+            const JointFrame& f = frameOf(w, node.joint);
             node.anchorA = currentAnchorA(f, bodies);
             node.anchorB = currentAnchorB(f, bodies);
         }
     }
     for (TreeLoop& loop : t.loops)
     {
-        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+        const JointFrame& f = frameOf(w, loop.joint);
         loop.anchorA = currentAnchorA(f, bodies);
         loop.anchorB = currentAnchorB(f, bodies);
     }
@@ -331,7 +337,7 @@ void factor(WorldState& w, JointTrees& t)
             }
             if (parent != nullptr)
             {
-                node.link = rowsFor(*parent, recordOf(w, *parent).frame, bodies, node.body);
+                node.link = rowsFor(*parent, frameOf(w, parent->joint), bodies, node.body);
                 parent->inverse = parent->inverse + throughRows(node.link, node.inverse);
             }
         }
@@ -342,7 +348,7 @@ void factor(WorldState& w, JointTrees& t)
             node.inverse = node.turn ? inverse(Mat33{} - fromChildren) : pointInverse(fromChildren);
             if (parent != nullptr)
             {
-                node.link = rowsFor(node, recordOf(w, node).frame, bodies, parent->body);
+                node.link = rowsFor(node, frameOf(w, node.joint), bodies, parent->body);
                 parent->inverse = parent->inverse + throughRowsTransposed(node.link, node.inverse);
             }
         }
@@ -375,7 +381,7 @@ Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepCont
 {
     const SolverBodies& bodies = w.solverBodies;
     const JointRecord& j = recordOf(w, node);
-    const JointFrame& f = j.frame;
+    const JointFrame& f = frameOf(w, node.joint);
     const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
     const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
     const Vec2 rA = node.anchorA;
@@ -387,7 +393,7 @@ Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepCont
     {
         change -= ctx.jointSoftness.biasRate * currentSeparation(f, bodies, rA, rB);
     }
-    return toVec3(change, turns ? a.w - b.w - treeTurnBiasOf(j, ctx, bodies) : 0.0f);
+    return toVec3(change, turns ? a.w - b.w - treeTurnBiasOf(j, f, ctx, bodies) : 0.0f);
 }
 
 // Solves the factored nodes [begin, end) (whole trees) for the right-hand sides in their values:
@@ -628,7 +634,7 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
     const SolverBodies& bodies = w.solverBodies;
     const auto wanted = [&](const TreeLoop& loop, int row)
     {
-        const JointFrame& f = w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+        const JointFrame& f = frameOf(w, loop.joint);
         const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
         const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
         const Vec2 speed = (b.v + cross(b.w, loop.anchorB)) - (a.v + cross(a.w, loop.anchorA));
@@ -663,11 +669,10 @@ void projectTrees(WorldState& w, JointTrees& t)
     // Most passes find nothing drifted: then nothing is factored for the projection.
     const bool nodeDrifted = std::any_of(t.nodes.begin(), t.nodes.end(),
                                          [&](const JointTreeNode& node)
-                                         { return node.joint >= 0 && drifted(recordOf(w, node).frame); });
-    const bool loopDrifted = std::any_of(
-        t.loops.begin(), t.loops.end(),
-        [&](const TreeLoop& loop)
-        { return drifted(w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame); });
+                                         { return node.joint >= 0 && drifted(frameOf(w, node.joint)); });
+    const bool loopDrifted =
+        std::any_of(t.loops.begin(), t.loops.end(),
+                    [&](const TreeLoop& loop) { return drifted(frameOf(w, loop.joint)); });
     if (!nodeDrifted && !loopDrifted)
     {
         return;
@@ -682,7 +687,7 @@ void projectTrees(WorldState& w, JointTrees& t)
         node.value = Vec3{};
         if (node.joint >= 0)
         {
-            const Vec2 excess = excessOf(recordOf(w, node).frame, node.anchorA, node.anchorB);
+            const Vec2 excess = excessOf(frameOf(w, node.joint), node.anchorA, node.anchorB);
             node.value = toVec3(-excess, 0.0f);
         }
     }
@@ -691,8 +696,7 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         const auto wanted = [&](const TreeLoop& loop, int row)
         {
-            const JointFrame& f =
-                w.joints.records[w.joints.solved[static_cast<std::size_t>(loop.joint)]].frame;
+            const JointFrame& f = frameOf(w, loop.joint);
             const Vec2 excess = excessOf(f, loop.anchorA, loop.anchorB);
             return row == 0 ? -excess.x : -excess.y;
         };
@@ -764,7 +768,7 @@ void pickLoops(WorldState& w, JointTrees& t)
             continue;
         }
         ++t.trees[static_cast<std::size_t>(loop.tree)].loops;
-        w.joints.records[w.joints.solved[static_cast<std::size_t>(k)]].frame.treeLoop = true;
+        w.joints.frames[static_cast<std::size_t>(k)].treeLoop = true;
         t.loops.push_back(loop);
     }
     std::sort(t.loops.begin(), t.loops.end(),
@@ -869,7 +873,7 @@ void solveJointTrees(StepContext& ctx)
     {
         node.turn = node.joint >= 0 &&
                     treeTurnRowOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
-                                  ctx, bodies);
+                                  frameOf(w, node.joint), ctx, bodies);
     }
     solveOnce(w, t, ctx);
     // A turn row that is a limit may only push. Where the solve pulled on one, it is let go for the

@@ -26,10 +26,9 @@ namespace
 // A revolute joint that is only its shared point this step, solved outside the trees, with levers
 // that do not dwarf its masses (such a point is solved afresh and in double, which the lanes are
 // not).
-bool isPlainHinge(const JointRecord& j, const SolverBodies& bodies)
+bool isPlainHinge(const JointRecord& j, const JointFrame& f, const SolverBodies& bodies)
 {
     const auto* hinge = std::get_if<RevoluteJoint>(&j.kind);
-    const JointFrame& f = j.frame;
     return hinge != nullptr && !hinge->def.enableMotor && !hinge->def.enableLimit && !f.inTree &&
            !f.treeLoop &&
            !leversDwarfMasses(bodies.velocities[static_cast<std::size_t>(f.indexA)],
@@ -68,10 +67,9 @@ std::int32_t takeColor(std::uint32_t* a, std::uint32_t* b)
 }
 
 template <int N>
-void packLane(WideHingeN<N>& w, int lane, std::uint32_t record, const JointRecord& j,
+void packLane(WideHingeN<N>& w, int lane, std::uint32_t record, const JointRecord& j, const JointFrame& f,
               const SolverBodies& bodies)
 {
-    const JointFrame& f = j.frame;
     const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
     const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
     const Vec2 impulse = std::get<RevoluteJoint>(j.kind).linearImpulse;
@@ -110,14 +108,15 @@ std::array<std::int32_t, kJointColors> colorHinges(Joints& joints, const SolverB
     {
         const std::uint32_t i = joints.solved[k];
         const JointRecord& j = joints.records[i];
-        const std::int32_t color = isPlainHinge(j, bodies)
-                                       ? takeColor(colorsOf(s.colorsOfSlot, bodies, j.frame.indexA),
-                                                   colorsOf(s.colorsOfSlot, bodies, j.frame.indexB))
+        const JointFrame& f = joints.frames[k];
+        const std::int32_t color = isPlainHinge(j, f, bodies)
+                                       ? takeColor(colorsOf(s.colorsOfSlot, bodies, f.indexA),
+                                                   colorsOf(s.colorsOfSlot, bodies, f.indexB))
                                        : -1;
         s.colorOf[k] = color;
         if (color < 0)
         {
-            joints.oneAtATime.push_back(i);
+            joints.oneAtATime.push_back(static_cast<std::uint32_t>(k));
             continue;
         }
         ++count[static_cast<std::size_t>(color)];
@@ -154,7 +153,8 @@ void packHinges(Joints& joints, std::vector<WideHingeN<N>>& hinges, const Solver
         const std::int32_t group = s.colorGroups[static_cast<std::size_t>(color)] + n / N;
         const int lane = static_cast<int>(n % N);
         const std::uint32_t record = joints.solved[k];
-        packLane(hinges[static_cast<std::size_t>(group)], lane, record, joints.records[record], bodies);
+        packLane(hinges[static_cast<std::size_t>(group)], lane, record, joints.records[record],
+                 joints.frames[k], bodies);
         s.laneOf[k] = group * N + lane;
     }
 }
