@@ -99,8 +99,9 @@ void markMeshes(JointTrees& t, std::size_t slots)
     }
 }
 
-// The joints that join new bodies into a tree, in solve order; the others close loops.
-void pickTreeJoints(WorldState& w, JointTrees& t)
+// The joints that join new bodies into a tree, in solve order; the others close loops. True when
+// they are last step's picks, kept.
+bool pickTreeJoints(WorldState& w, JointTrees& t)
 {
     const SolverBodies& bodies = w.solverBodies;
     // Each solved joint's node slots (0: the ground), or -1 for a type the trees do not take.
@@ -118,14 +119,14 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
         {
             w.joints.frames[static_cast<std::size_t>(k)].inTree = true;
         }
-        return;
+        return true;
     }
     t.picked = true;
     t.treeJoints.clear();
     t.loopCandidates.clear();
     if (std::all_of(t.pairs.begin(), t.pairs.end(), [](const JointTrees::Pair& p) { return p.a < 0; }))
     {
-        return; // no joint the trees take: nothing to pick, and nothing per body to reset
+        return false; // no joint the trees take: nothing to pick, and nothing per body to reset
     }
     markMeshes(t, bodies.velocities.size());
     std::iota(t.sets.begin(), t.sets.end(), 0);
@@ -148,6 +149,7 @@ void pickTreeJoints(WorldState& w, JointTrees& t)
         w.joints.frames[static_cast<std::size_t>(k)].inTree = true;
         t.treeJoints.push_back(k);
     }
+    return false;
 }
 
 // Each body's tree joints, as ranges of edges.
@@ -798,14 +800,22 @@ void projectJointTrees(StepContext& ctx)
     }
 }
 
+// Last step's trees for the same picks: the nodes, ranges and loops are a function of the picks
+// alone, so only what each step sets afresh is reset (the factors are found again in any case).
+void keepTrees(WorldState& w, JointTrees& t)
+{
+    for (const TreeLoop& loop : t.loops)
+    {
+        w.joints.frames[static_cast<std::size_t>(loop.joint)].treeLoop = true;
+    }
+    std::fill(t.loopImpulses.begin(), t.loopImpulses.end(), 0.0f);
+}
+
 void buildJointTrees(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     JointTrees& t = w.jointTrees;
-    t.nodes.clear();
     t.factored = false;
-    t.trees.clear();
-    t.loops.clear();
     // Sized by the world's joints and bodies, not this step's, so that the trees growing as bodies
     // wake does not allocate once the world has been stepped.
     const std::size_t joints = w.joints.records.size();
@@ -824,7 +834,15 @@ void buildJointTrees(StepContext& ctx)
     t.visited.reserve(slots);
     t.meshes.reserve(slots);
     t.counts.reserve(2 * slots);
-    pickTreeJoints(w, t);
+    if (pickTreeJoints(w, t) && t.built)
+    {
+        keepTrees(w, t);
+        return;
+    }
+    t.nodes.clear();
+    t.trees.clear();
+    t.loops.clear();
+    t.built = true;
     if (t.treeJoints.empty())
     {
         return;

@@ -96,6 +96,9 @@ struct JointTrees
     // loopCandidates, kept), which spares a large net of joints two passes of union-find a step.
     std::vector<Pair> previousPairs;
     bool picked = false;
+    // The nodes, ranges and loops were built from the current picks: a step that keeps the picks
+    // keeps them too.
+    bool built = false;
     std::vector<std::int32_t> sets;       // union-find over solver slots; slot 0 is the ground
     std::vector<std::int32_t> firstEdge;  // per solver slot, into edges (counts, then starts)
     std::vector<std::int32_t> edges;      // tree joints by body, as indices into Joints::solved
