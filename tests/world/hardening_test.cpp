@@ -8,6 +8,7 @@
 #include <limits>
 #include <numbers>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace oblique::test
@@ -358,6 +359,50 @@ TEST(WorldHardening, AMillimetreBallHingedTenKilometresFromItsPivotFallsAsAPendu
             const float g = -world.settings().gravity.y;
             EXPECT_NEAR(world.linearVelocity(ball).y, -0.5f * g, 0.005f * g) << nameOf(solver) << motor;
             EXPECT_LT(std::fabs(world.position(ball).x - 10000.0f), 1.0e-2f) << nameOf(solver) << motor;
+        }
+    }
+}
+
+// A 1 mm ball on a 1 km hinge, or on a spring weld there (whose spring, scaled by the ball's own
+// inertia, is nothing against gravity's moment), let go level: a pendulum 1 km long, swung for 20
+// s. Its impulse's moment about the ball's centre is the small difference of large ones (the pull
+// along the lever less the lever's offset times it); taken from floats, the ball's turn moved in
+// steps of 5 mrad/s, 5 m/s at the anchor, and after 2.9 s the ball left the circle (1,417 m from
+// its pivot) while winding up to 1e5 rad. It keeps its radius, faces its pivot, and never swings
+// higher than it started.
+TEST(WorldHardening, AMillimetreBallSwingingOnAKilometreLeverStaysOnIt)
+{
+    constexpr float kLever = 1000.0f;
+    for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
+    {
+        for (const bool weld : {false, true})
+        {
+            World world(solverDef(solver));
+            const BodyId ground = groundPost(world);
+            const BodyId ball = millimetreBall(world, {-kLever, 0.0f});
+            JointDef def{.bodyA = ground, .bodyB = ball};
+            if (weld)
+            {
+                def.params = WeldJointDef{.hertz = 3.0f, .dampingRatio = 0.2f};
+            }
+            world.createJoint(def);
+            float farthest = 0.0f;
+            float highest = -INFINITY;
+            float turnedOff = 0.0f;
+            for (int step = 0; step < 1200; ++step)
+            {
+                world.step(1.0f / 60.0f);
+                const Vec2 p = world.position(ball);
+                farthest = std::max(farthest, std::fabs(length(p) - kLever));
+                highest = std::max(highest, p.y);
+                // The ball turns with its lever: its angle is the lever's, from the ball to the pivot.
+                const float lever = std::atan2(-p.y, -p.x);
+                turnedOff = std::max(turnedOff, std::fabs(wrapAngle(world.angle(ball) - lever)));
+            }
+            const std::string what = std::string(nameOf(solver)) + (weld ? ", spring weld" : ", hinge");
+            EXPECT_LT(farthest, 0.01f) << what;
+            EXPECT_LT(highest, 0.01f) << what;
+            EXPECT_LT(turnedOff, 1.0e-3f) << what;
         }
     }
 }

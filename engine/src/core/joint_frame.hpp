@@ -252,15 +252,45 @@ inline PointMass pointMassOf(const SolverVelocity& a, const SolverVelocity& b, V
     return {pointMassInverse(a, b, rA, rB), leversDwarfMasses(a, b, rA, rB)};
 }
 
+// A shared point's impulse, as floats and, for a far point (PointMass::far), in double as solved.
+// A far point's moment about a light body's centre is the small difference of large ones (the pull
+// along a kilometre lever less the lever's offset times it): taken from the floats, a 1 mm ball
+// hinged 1 km out turned in steps of 5 mrad/s, 5 m/s at the anchor, and left its circle.
+struct PointImpulse
+{
+    Vec2 p;
+    double x = 0.0;
+    double y = 0.0;
+    bool far = false;
+};
+
+inline PointImpulse operator-(const PointImpulse& i)
+{
+    return {-i.p, -i.x, -i.y, i.far};
+}
+
+// The moment of impulse i about a centre at lever r.
+inline double momentOf(Vec2 r, const PointImpulse& i)
+{
+    return static_cast<double>(r.x) * i.y - static_cast<double>(r.y) * i.x;
+}
+
+// A body's turn for impulse i at lever r: from the double impulse where the point is far.
+inline float turnFor(float invInertia, Vec2 r, const PointImpulse& i)
+{
+    return i.far ? static_cast<float>(static_cast<double>(invInertia) * momentOf(r, i))
+                 : invInertia * cross(r, i.p);
+}
+
 // K x = rhs for the point of these bodies and levers. Far, in double, the determinant as its sum of
 // terms that cannot be negative (m^2 + m (iA |rA|^2 + iB |rB|^2) + iA iB cross(rA, rB)^2, m the
 // inverse masses' sum), so that it neither cancels nor overflows.
-inline Vec2 solvePoint(const PointMass& mass, const SolverVelocity& a, const SolverVelocity& b, Vec2 rA,
-                       Vec2 rB, Vec2 rhs)
+inline PointImpulse solvePointImpulse(const PointMass& mass, const SolverVelocity& a, const SolverVelocity& b,
+                                      Vec2 rA, Vec2 rB, Vec2 rhs)
 {
     if (!mass.far)
     {
-        return solve(mass.k, rhs);
+        return {solve(mass.k, rhs)};
     }
     const double m = static_cast<double>(a.invMass) + static_cast<double>(b.invMass);
     const double iA = static_cast<double>(a.invInertia);
@@ -277,16 +307,30 @@ inline Vec2 solvePoint(const PointMass& mass, const SolverVelocity& a, const Sol
         m * m + m * (iA * (ax * ax + ay * ay) + iB * (bx * bx + by * by)) + iA * iB * crossAB * crossAB;
     if (!(det > 0.0))
     {
-        return {};
+        return {{}, 0.0, 0.0, true};
     }
     const double x = static_cast<double>(rhs.x);
     const double y = static_cast<double>(rhs.y);
-    return {static_cast<float>((k22 * x - k12 * y) / det), static_cast<float>((k11 * y - k12 * x) / det)};
+    const double px = (k22 * x - k12 * y) / det;
+    const double py = (k11 * y - k12 * x) / det;
+    return {{static_cast<float>(px), static_cast<float>(py)}, px, py, true};
+}
+
+inline Vec2 solvePoint(const PointMass& mass, const SolverVelocity& a, const SolverVelocity& b, Vec2 rA,
+                       Vec2 rB, Vec2 rhs)
+{
+    return solvePointImpulse(mass, a, b, rA, rB, rhs).p;
 }
 
 inline Vec2 solvePoint(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 rhs)
 {
     return solvePoint(pointMassOf(a, b, rA, rB), a, b, rA, rB, rhs);
+}
+
+inline PointImpulse solvePointImpulse(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB,
+                                      Vec2 rhs)
+{
+    return solvePointImpulse(pointMassOf(a, b, rA, rB), a, b, rA, rB, rhs);
 }
 
 // Applies a linear impulse p at the anchors (B gets p, A its opposite).
@@ -296,6 +340,20 @@ inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB
     a.w -= a.invInertia * cross(rA, p);
     b.v += b.invMass * p;
     b.w += b.invInertia * cross(rB, p);
+}
+
+// As above, for a point's impulse (a far one's moments in double).
+inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, const PointImpulse& i)
+{
+    if (!i.far)
+    {
+        pushAtAnchors(a, b, rA, rB, i.p);
+        return;
+    }
+    a.v -= a.invMass * i.p;
+    a.w -= turnFor(a.invInertia, rA, i);
+    b.v += b.invMass * i.p;
+    b.w += turnFor(b.invInertia, rB, i);
 }
 
 // Applies a linear impulse p to B (its opposite to A) with the angular impulses given apart, for
@@ -380,6 +438,25 @@ inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& m
     b.q = advance(b.q, daB);
 }
 
+// As above, for a point's position impulse (a far one's moments in double).
+inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
+                           Vec2 rA, Vec2 rB, const PointImpulse& i)
+{
+    if (!i.far)
+    {
+        shiftAtAnchors(a, b, ma, mb, rA, rB, i.p);
+        return;
+    }
+    a.c -= ma.invMass * i.p;
+    const float daA = -turnFor(ma.invInertia, rA, i);
+    a.a += daA;
+    a.q = advance(a.q, daA);
+    b.c += mb.invMass * i.p;
+    const float daB = turnFor(mb.invInertia, rB, i);
+    b.a += daB;
+    b.q = advance(b.q, daB);
+}
+
 // Moves a body by dc and turns it by da (soft step's projections): its pose, and its motion since
 // the step began, which the constraints measure from.
 inline void moveBody(SolverBodies& bodies, std::int32_t index, Vec2 dc, float da)
@@ -396,14 +473,14 @@ inline void moveBody(SolverBodies& bodies, std::int32_t index, Vec2 dc, float da
 
 // Moves a body by a position impulse p at lever arm r. Bodies that impulses cannot move are left
 // exactly as they are.
-inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, Vec2 p)
+inline void shiftBody(SolverBodies& bodies, std::int32_t index, Vec2 r, const PointImpulse& i)
 {
     const SolverVelocity& m = bodies.velocities[static_cast<std::size_t>(index)];
     if (index == 0 || (m.invMass == 0.0f && m.invInertia == 0.0f))
     {
         return;
     }
-    moveBody(bodies, index, m.invMass * p, m.invInertia * cross(r, p));
+    moveBody(bodies, index, m.invMass * i.p, turnFor(m.invInertia, r, i));
 }
 
 // A shared point drifted apart by more than kJointProjectionSlop is moved back to that slop, both
@@ -421,7 +498,8 @@ inline void projectSharedPoint(const JointFrame& f, SolverBodies& bodies, Vec2 r
     const float gap = std::sqrt(gapSquared);
     const SolverVelocity& a = bodies.velocities[static_cast<std::size_t>(f.indexA)];
     const SolverVelocity& b = bodies.velocities[static_cast<std::size_t>(f.indexB)];
-    const Vec2 p = -solvePoint(mass, a, b, rA, rB, ((gap - kJointProjectionSlop) / gap) * separation);
+    const PointImpulse p =
+        -solvePointImpulse(mass, a, b, rA, rB, ((gap - kJointProjectionSlop) / gap) * separation);
     shiftBody(bodies, f.indexA, rA, -p);
     shiftBody(bodies, f.indexB, rB, p);
 }
@@ -447,8 +525,15 @@ inline void solveSharedPoint(Vec2& accumulated, const JointFrame& f, const StepC
     // (Every point solved here is outside the trees, so far is pointSolvedAfresh.)
     const PartTerms t = mass.far ? PartTerms{} : pushTerms(ctx);
     const Vec2 bias = ctx.useBias ? t.bias * currentSeparation(f, bodies, rA, rB) : Vec2{};
-    const Vec2 x = solvePoint(mass, a, b, rA, rB, speed + bias);
-    const Vec2 impulse = -t.massScale * x - t.impulseScale * accumulated;
+    const PointImpulse x = solvePointImpulse(mass, a, b, rA, rB, speed + bias);
+    if (mass.far)
+    {
+        // Rigid (t is none): the impulse is -x, its moments kept in double.
+        accumulated += -x.p;
+        pushAtAnchors(a, b, rA, rB, -x);
+        return;
+    }
+    const Vec2 impulse = -t.massScale * x.p - t.impulseScale * accumulated;
     accumulated += impulse;
     pushAtAnchors(a, b, rA, rB, impulse);
 }

@@ -187,8 +187,7 @@ bool solveJointPosition(const RevoluteJoint& j, const JointFrame& f, SolverBodie
     const Vec2 rA = rotate(pa.q, f.localA);
     const Vec2 rB = rotate(pb.q, f.localB);
     const Vec2 c = (pb.c + rB) - (pa.c + rA);
-    const Vec2 impulse = -solvePoint(ma, mb, rA, rB, c);
-    shiftAtAnchors(pa, pb, ma, mb, rA, rB, impulse);
+    shiftAtAnchors(pa, pb, ma, mb, rA, rB, -solvePointImpulse(ma, mb, rA, rB, c));
     return length(c) <= kLinearSlop && angularError <= kAngularSlop;
 }
 

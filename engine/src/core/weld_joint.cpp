@@ -221,7 +221,7 @@ bool solveJointPosition(const WeldJoint& j, const JointFrame& f, SolverBodies& b
     const Vec2 rA = rotate(pa.q, f.localA);
     const Vec2 rB = rotate(pb.q, f.localB);
     const Vec2 c = (pb.c + rB) - (pa.c + rA);
-    shiftAtAnchors(pa, pb, ma, mb, rA, rB, -solvePoint(ma, mb, rA, rB, c));
+    shiftAtAnchors(pa, pb, ma, mb, rA, rB, -solvePointImpulse(ma, mb, rA, rB, c));
     return length(c) <= kLinearSlop && angularError <= kAngularSlop;
 }
 
