@@ -13,6 +13,7 @@
 #include <iterator>
 #include <set>
 #include <string>
+#include <system_error>
 #include <unistd.h>
 
 namespace
@@ -20,11 +21,28 @@ namespace
 
 namespace fs = std::filesystem;
 
+// One folder per process: ctest runs each test as a process of its own, perhaps side by side.
+fs::path processFolder()
+{
+    return fs::path(::testing::TempDir()) / ("oblique_example_content_" + std::to_string(::getpid()));
+}
+
+// Removes the process's scratch folder once its tests are done.
+class ScratchFolder : public ::testing::Environment
+{
+public:
+    void TearDown() override
+    {
+        std::error_code ignored;
+        fs::remove_all(processFolder(), ignored);
+    }
+};
+
+const ::testing::Environment* const kScratchFolder = ::testing::AddGlobalTestEnvironment(new ScratchFolder);
+
 fs::path makeContent(const std::string& folder)
 {
-    // One folder per process: ctest runs each test as a process of its own, perhaps side by side.
-    fs::path out =
-        fs::path(::testing::TempDir()) / ("oblique_example_content_" + std::to_string(::getpid())) / folder;
+    fs::path out = processFolder() / folder;
     fs::remove_all(out);
     const std::string command = std::string(OBLIQUE_MAKE_CONTENT) + " '" + out.string() + "'";
     EXPECT_EQ(std::system(command.c_str()), 0) << command;
