@@ -124,8 +124,13 @@ void solveJoint(RevoluteJoint& j, const JointFrame& f, const StepContext& ctx, S
     {
         solveMotor(j, velocityOf(bodies, f.indexA), velocityOf(bodies, f.indexB), ctx.h);
     }
-    // In a tree, the tree holds the point, and the limit too once it is at it.
-    if (j.def.enableLimit && turns)
+    // In a tree, the tree holds the point, and the limit too once it is at it. A locked limit
+    // (lower = upper) it holds in every pass, until it lets go of one that pulls: solved here as
+    // well, each bound's take-back of what the tree accumulated on it turned the body about its
+    // centre alone, a turn the tree's point then had to swing back (a box on a locked hinge 30 m out,
+    // pushed across the lever by a contact, went to 4e6 m/s in nine steps).
+    const bool treeHoldsLimit = f.inTree && j.def.lowerAngle == j.def.upperAngle && !j.treeLimitReleased;
+    if (j.def.enableLimit && turns && !treeHoldsLimit)
     {
         solveLimits(j, f, ctx, bodies);
     }
