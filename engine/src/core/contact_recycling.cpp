@@ -24,6 +24,12 @@ float maxAbs(Vec2 v)
     return std::max(std::fabs(v.x), std::fabs(v.y));
 }
 
+// B's turn relative to A since the bodies were turned by thenA and thenB.
+Rot relativeTurnSince(Rot thenA, Rot thenB, const BodyState& a, const BodyState& b)
+{
+    return invMul(invMul(thenA, thenB), invMul(a.q, b.q));
+}
+
 // How far a point of the body can move when it turns: static bodies do not.
 float extentOf(const BodyRecord& r)
 {
@@ -57,7 +63,7 @@ bool mayRecycle(const WorldState& w, const Contact& c, float lookAhead, bool was
     // How far any point of one body has moved relative to the other since: the centre's move,
     // plus the farthest point's swing through the relative turn.
     const Vec2 relativeCenter = invRotate(a.q, b.center - a.center);
-    const Rot turn = invMul(invMul(cache.rotationA, cache.rotationB), invMul(a.q, b.q));
+    const Rot turn = relativeTurnSince(cache.rotationA, cache.rotationB, a, b);
     const float reach = std::max(extentOf(w.records[c.a]), extentOf(w.records[c.b]));
     const float moved = length(relativeCenter - cache.relativeCenter) + reach * std::fabs(turn.s);
     // A pair apart, or box on box on one point, must look again before a corner the manifold does
@@ -101,7 +107,7 @@ bool staysApart(const WorldState& w, const Contact& c, float lookAhead)
     // (2 |sin(turn / 2)|, the length of turn less none).
     const BodyRecord& rb = w.records[c.b];
     const Vec2 relativeOrigin = invRotate(a.q, b.position - a.position);
-    const Rot turn = invMul(invMul(cache.apartRotationA, cache.apartRotationB), invMul(a.q, b.q));
+    const Rot turn = relativeTurnSince(cache.apartRotationA, cache.apartRotationB, a, b);
     const float reach = rb.maxExtent + length(rb.localCenter);
     const float closed =
         length(relativeOrigin - cache.apartOrigin) + reach * length(Vec2{1.0f - turn.c, turn.s});

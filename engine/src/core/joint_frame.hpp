@@ -316,44 +316,30 @@ inline PointImpulse solvePointImpulse(const PointMass& mass, const SolverVelocit
     return {{static_cast<float>(px), static_cast<float>(py)}, px, py, true};
 }
 
-inline Vec2 solvePoint(const PointMass& mass, const SolverVelocity& a, const SolverVelocity& b, Vec2 rA,
-                       Vec2 rB, Vec2 rhs)
-{
-    return solvePointImpulse(mass, a, b, rA, rB, rhs).p;
-}
-
-inline Vec2 solvePoint(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 rhs)
-{
-    return solvePoint(pointMassOf(a, b, rA, rB), a, b, rA, rB, rhs);
-}
-
 inline PointImpulse solvePointImpulse(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB,
                                       Vec2 rhs)
 {
     return solvePointImpulse(pointMassOf(a, b, rA, rB), a, b, rA, rB, rhs);
 }
 
-// Applies a linear impulse p at the anchors (B gets p, A its opposite).
-inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 p)
+// As a float impulse, for joints that cap or accumulate it in floats (motor, mouse).
+inline Vec2 solvePoint(const SolverVelocity& a, const SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 rhs)
 {
-    a.v -= a.invMass * p;
-    a.w -= a.invInertia * cross(rA, p);
-    b.v += b.invMass * p;
-    b.w += b.invInertia * cross(rB, p);
+    return solvePointImpulse(a, b, rA, rB, rhs).p;
 }
 
-// As above, for a point's impulse (a far one's moments in double).
+// Applies a point's impulse at the anchors (B gets it, A its opposite); a far one's moments in double.
 inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, const PointImpulse& i)
 {
-    if (!i.far)
-    {
-        pushAtAnchors(a, b, rA, rB, i.p);
-        return;
-    }
     a.v -= a.invMass * i.p;
     a.w -= turnFor(a.invInertia, rA, i);
     b.v += b.invMass * i.p;
     b.w += turnFor(b.invInertia, rB, i);
+}
+
+inline void pushAtAnchors(SolverVelocity& a, SolverVelocity& b, Vec2 rA, Vec2 rB, Vec2 p)
+{
+    pushAtAnchors(a, b, rA, rB, PointImpulse{p});
 }
 
 // Applies a linear impulse p to B (its opposite to A) with the angular impulses given apart, for
@@ -424,29 +410,11 @@ inline float clampedImpulse(float& accumulated, float change, float maxImpulse)
     return accumulated - old;
 }
 
-// Moves the poses by a position impulse p at the anchors (the position pass).
-inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
-                           Vec2 rA, Vec2 rB, Vec2 p)
-{
-    a.c -= ma.invMass * p;
-    const float daA = -ma.invInertia * cross(rA, p);
-    a.a += daA;
-    a.q = advance(a.q, daA);
-    b.c += mb.invMass * p;
-    const float daB = mb.invInertia * cross(rB, p);
-    b.a += daB;
-    b.q = advance(b.q, daB);
-}
-
-// As above, for a point's position impulse (a far one's moments in double).
+// Moves the poses by a point's position impulse at the anchors (the position pass); a far one's
+// moments in double.
 inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
                            Vec2 rA, Vec2 rB, const PointImpulse& i)
 {
-    if (!i.far)
-    {
-        shiftAtAnchors(a, b, ma, mb, rA, rB, i.p);
-        return;
-    }
     a.c -= ma.invMass * i.p;
     const float daA = -turnFor(ma.invInertia, rA, i);
     a.a += daA;
@@ -455,6 +423,12 @@ inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& m
     const float daB = turnFor(mb.invInertia, rB, i);
     b.a += daB;
     b.q = advance(b.q, daB);
+}
+
+inline void shiftAtAnchors(SolverPose& a, SolverPose& b, const SolverVelocity& ma, const SolverVelocity& mb,
+                           Vec2 rA, Vec2 rB, Vec2 p)
+{
+    shiftAtAnchors(a, b, ma, mb, rA, rB, PointImpulse{p});
 }
 
 // Moves a body by dc and turns it by da (soft step's projections): its pose, and its motion since
