@@ -97,9 +97,10 @@ Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int cons
             cc.mass = twoPointMass(a.invMass, a.invInertia, b.invMass, b.invInertia, p1.rnA, p1.rnB,
                                    unit(rng) < -0.6f ? p1.rnA : p2.rnA, unit(rng) < -0.6f ? p1.rnB : p2.rnB);
         }
-        std::int32_t index = 0;
-        colorOf.push_back(
-            graph.add(k, a.invMass > 0.0f ? cc.indexA : -1, b.invMass > 0.0f ? cc.indexB : -1, index));
+        const std::int32_t color =
+            graph.pick(a.invMass > 0.0f ? cc.indexA : -1, b.invMass > 0.0f ? cc.indexB : -1);
+        graph.place(k, color);
+        colorOf.push_back(color);
         made.push_back(cc);
     }
     // Grouped as the solver groups them: the overflow first, then colour by colour.

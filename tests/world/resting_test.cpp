@@ -1,9 +1,11 @@
 // Resting contact: a dropped box settles on the ground, and stacks and pyramids stand, in both
 // engines with the same settings.
 
+#include "oblique/robustness_scenes.hpp"
 #include "world_scenes.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace oblique::test
@@ -220,6 +222,30 @@ TEST(WorldResting, PyramidOfTwentyRowsStands)
     ASSERT_EQ(scene.bodies.size(), 211u); // ground + 210 boxes
     checkStanding("pyramid of 20 rows", scene, false);
     checkStanding("pyramid of 20 rows", scene, true);
+}
+
+// A symmetric pyramid has no side to lean to. Soft step solves colour after colour once a pass,
+// and when the colours sorted a pyramid's contacts by side (each box's right-hand support in the
+// first colours), every pass ended on the left-hand supports: 30 rows of 1 m boxes leaned 10 mm
+// and 30 rows of 5 cm boxes 15 mm to the left at 4 s. With mixed colours both stay within 1 mm.
+float topDriftAfter(Scene scene, int steps)
+{
+    scene.world.allowSleep = false;
+    scene.world.solver = Solver::SoftStep;
+    SceneInstance instance = instantiate(scene);
+    for (int i = 0; i < steps; ++i)
+    {
+        instance.world.step(scene.world.timeStep);
+    }
+    const std::size_t top = scene.bodies.size() - 1;
+    return instance.world.position(instance.bodies[top]).x - scene.bodies[top].position.x;
+}
+
+TEST(WorldResting, SymmetricPyramidsDoNotLeanInSoftStep)
+{
+    constexpr float kMaxLean = 0.002f;
+    EXPECT_LT(std::fabs(topDriftAfter(pyramid(30), 4 * kStepsPerSecond)), kMaxLean);
+    EXPECT_LT(std::fabs(topDriftAfter(scenes::tinyPyramid(), 4 * kStepsPerSecond)), kMaxLean);
 }
 
 } // namespace

@@ -46,10 +46,26 @@ std::int32_t coloredSlot(const WorldState& w, std::uint32_t body)
     return w.records[body].type == BodyType::Dynamic ? static_cast<std::int32_t>(body) : -1;
 }
 
+// Where a joining contact comes in the order contacts take their colours: a hash of its shapes.
+// Colours are solved one after another, and first fit in the order pairs were found (which
+// follows the order bodies were made) sorts contacts into colours by their shape: in a pyramid
+// built row by row, nearly every box's right-hand support took one of the first colours and its
+// left-hand support a later one, so each pass ended on the left-hand supports. The pyramid drifted
+// left and its top rows swayed (the 100-row pyramid's top box to 0.5 m aside at 1 m/s, where
+// mixed colours hold it within 2 cm). The hash mixes every colour, and depends only on the
+// shapes, so it is the same whatever slots the contacts take.
+std::uint32_t joinOrderKey(const Contact& c)
+{
+    std::uint32_t h = (c.shapeA * 0x9E3779B1u) ^ ((c.shapeB + 0x7F4A7C15u) * 0x85EBCA77u);
+    h ^= h >> 15u;
+    h *= 0x2C1B3C6Du;
+    h ^= h >> 12u;
+    return h;
+}
+
 } // namespace
 
-std::int32_t ConstraintGraph::add(std::int32_t contact, std::int32_t bodyA, std::int32_t bodyB,
-                                  std::int32_t& indexInColor)
+std::int32_t ConstraintGraph::pick(std::int32_t bodyA, std::int32_t bodyB)
 {
     // Pairs of moving bodies take the first colours that fit. A contact with a static (or
     // kinematic) body takes the last that fits: colours are solved in order, so such contacts get
@@ -66,14 +82,18 @@ std::int32_t ConstraintGraph::add(std::int32_t contact, std::int32_t bodyA, std:
         {
             setBody(color, bodyA, true);
             setBody(color, bodyB, true);
-            indexInColor = static_cast<std::int32_t>(color.contacts.size());
-            color.contacts.push_back(contact);
             return c;
         }
     }
-    indexInColor = static_cast<std::int32_t>(overflow.size());
-    overflow.push_back(contact);
     return kOverflow;
+}
+
+std::int32_t ConstraintGraph::place(std::int32_t contact, std::int32_t color)
+{
+    std::vector<std::int32_t>& list =
+        color == kOverflow ? overflow : colors[static_cast<std::size_t>(color)].contacts;
+    list.push_back(contact);
+    return static_cast<std::int32_t>(list.size()) - 1;
 }
 
 std::int32_t ConstraintGraph::remove(std::int32_t color, std::int32_t indexInColor, std::int32_t bodyA,
@@ -114,8 +134,10 @@ void removeFromGraph(WorldState& w, std::int32_t contact)
 
 void updateConstraintGraph(WorldState& w)
 {
+    std::vector<std::pair<std::uint32_t, std::int32_t>>& joining = w.graph.joining;
+    joining.clear();
     w.solverContacts.forEach(
-        [&w](std::int32_t ci)
+        [&w, &joining](std::int32_t ci)
         {
             Contact& c = w.contacts[static_cast<std::size_t>(ci)];
             const bool wanted =
@@ -129,10 +151,28 @@ void updateConstraintGraph(WorldState& w)
                 removeFromGraph(w, ci);
                 return;
             }
-            c.colorBodyA = coloredSlot(w, c.a);
-            c.colorBodyB = coloredSlot(w, c.b);
-            c.color = w.graph.add(ci, c.colorBodyA, c.colorBodyB, c.colorIndex);
+            joining.emplace_back(joinOrderKey(c), ci);
         });
+    // Leaving contacts first, so that joining ones can take the colours they free. The colours
+    // are picked in the hashed order, and the contacts placed in them in the order of their slots:
+    // a colour's contacts share no moving body, so the order within it changes nothing but how
+    // closely its contacts follow one another in memory (in the hashed order the 100-row pyramid
+    // stepped 14 % slower).
+    std::sort(joining.begin(), joining.end());
+    for (const auto& [key, ci] : joining)
+    {
+        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        c.colorBodyA = coloredSlot(w, c.a);
+        c.colorBodyB = coloredSlot(w, c.b);
+        c.color = w.graph.pick(c.colorBodyA, c.colorBodyB);
+    }
+    std::sort(joining.begin(), joining.end(),
+              [](const auto& x, const auto& y) { return x.second < y.second; });
+    for (const auto& [key, ci] : joining)
+    {
+        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        c.colorIndex = w.graph.place(ci, c.color);
+    }
 }
 
 } // namespace oblique::detail

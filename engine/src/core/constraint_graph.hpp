@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace oblique::detail
@@ -31,11 +32,14 @@ struct ConstraintGraph
 {
     std::array<GraphColor, kGraphColors> colors;
     std::vector<std::int32_t> overflow;
+    // Scratch for updateConstraintGraph: the contacts joining this step, with their order keys.
+    std::vector<std::pair<std::uint32_t, std::int32_t>> joining;
 
-    // The colour (or kOverflow) for a contact between these body slots; a slot that does not move
-    // under impulses is passed as -1.
-    std::int32_t add(std::int32_t contact, std::int32_t bodyA, std::int32_t bodyB,
-                     std::int32_t& indexInColor);
+    // Picks the colour (or kOverflow) for a contact between these body slots and marks them in it;
+    // a slot that does not move under impulses is passed as -1.
+    std::int32_t pick(std::int32_t bodyA, std::int32_t bodyB);
+    // Puts the contact into the colour pick gave it; returns its index there.
+    std::int32_t place(std::int32_t contact, std::int32_t color);
     // Takes the contact out of its colour; returns the contact now at its place (or -1) so its
     // index can be updated.
     std::int32_t remove(std::int32_t color, std::int32_t indexInColor, std::int32_t bodyA,
