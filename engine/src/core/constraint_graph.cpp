@@ -156,8 +156,8 @@ void updateConstraintGraph(WorldState& w)
     // Leaving contacts first, so that joining ones can take the colours they free. The colours
     // are picked in the hashed order, and the contacts placed in them in the order of their slots:
     // a colour's contacts share no moving body, so the order within it changes nothing but how
-    // closely its contacts follow one another in memory (in the hashed order the 100-row pyramid
-    // stepped 14 % slower).
+    // closely its contacts follow one another in memory (placed in the hashed order, the 100-row
+    // pyramid stepped 11 to 13 % slower).
     std::sort(joining.begin(), joining.end());
     for (const auto& [key, ci] : joining)
     {
