@@ -42,10 +42,12 @@ struct BodyDef
     bool allowSleep = true;     ///< may fall asleep when at rest
     bool awake = true;          ///< starts awake
     void* userData = nullptr;   ///< yours; the world never reads it
-    /// Soft step turns a body at most an eighth of a turn a step (47 rad/s at 60 Hz): a light body
-    /// on a long lever spun up by a joint would otherwise feed its own spin. A wheel or a blade
-    /// that must turn faster sets this, for a quarter turn a step (94 rad/s at 60 Hz), the cap ngs
-    /// applies to every body. Kinematic bodies always have the larger cap.
+    /// Soft step turns a body held by a joint at most an eighth of a turn a step (47 rad/s at
+    /// 60 Hz): a light body on a long lever spun up by a joint would otherwise feed its own spin;
+    /// a body without joints as fast as moves its farthest point 2 m a step, within an eighth of a
+    /// turn a step and an eighth of a turn a substep. A wheel or a blade that must turn faster sets
+    /// this, for at least a quarter turn a step (94 rad/s at 60 Hz), the cap ngs applies to every
+    /// body. Kinematic bodies always have it.
     bool allowFastRotation = false;
 };
 

@@ -2,10 +2,12 @@
 // Internal: a body's records. Position and velocity are kept apart from the rest so the phases
 // of the step that read only them stream less memory.
 
+#include "constants.hpp"
 #include "oblique/body.hpp"
 #include "oblique/rot.hpp"
 #include "oblique/vec2.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace oblique::detail
@@ -72,11 +74,34 @@ inline bool canSleep(const BodyRecord& r)
     return r.alive && r.enabled && r.type != BodyType::Static;
 }
 
-// Whether the step lets the body turn up to kMaxRotation a step in soft step too, not only
-// kSoftMaxRotation (BodyDef::allowFastRotation).
+// Whether the step lets the body turn at least kMaxRotation a step in soft step too
+// (BodyDef::allowFastRotation).
 inline bool turnsFast(const BodyRecord& r)
 {
     return r.allowFastRotation || r.type == BodyType::Kinematic;
+}
+
+// The most the body turns in a step. ngs: Box2D 2.4's quarter turn. Soft step: an eighth of a turn
+// for a body held by a joint (a light body on a long lever that a joint spins up would feed its own
+// spin, and the joint's rows are straight lines through each substep); any other as far as keeps
+// its farthest point within kMaxTranslation of the step's straight motion, up to an eighth of a
+// turn a substep (Box2D v3's cap): held to an eighth of a turn a step, a plank slapping down at
+// 100 m/s (some 90 rad/s) turned too slowly for its contacts, and its far end went through a
+// plate. A body that turns fast (allowFastRotation, kinematic) has at least a quarter turn a step.
+inline float stepTurnCap(Solver solver, int subSteps, const BodyRecord& r)
+{
+    if (solver == Solver::Ngs)
+    {
+        return kMaxRotation;
+    }
+    float cap = kSoftMaxRotation;
+    if (r.jointHead == kNullIndex)
+    {
+        const float most = static_cast<float>(subSteps) * kSoftMaxRotation;
+        cap = r.maxExtent * most > kMaxTranslation ? std::max(kMaxTranslation / r.maxExtent, kSoftMaxRotation)
+                                                   : most;
+    }
+    return turnsFast(r) ? std::max(cap, kMaxRotation) : cap;
 }
 
 // The centre of mass of a body whose origin is at `position`, turned by q. A body whose centre

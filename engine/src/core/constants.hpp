@@ -14,16 +14,11 @@ inline constexpr float kMaxTranslation = 2.0f;
 // The most a body turns in a step: ngs's cap (Box2D 2.4's), and soft step's for bodies that allow
 // fast rotation.
 inline constexpr float kMaxRotation = 0.5f * 3.14159265359f;
-// Soft step's cap for every other body (Box2D v3's). A light body on a long lever can be spun up
-// by its joint faster each substep (the warm-start impulse grows with the spin); halving the cap
-// ended the random jointed worlds' runaways (3 of 200 seeds past 1e4 m/s -> 0).
+// Soft step's least cap a step, and its most a substep (Box2D v3's), for every other body
+// (stepTurnCap in body.hpp). A light body on a long lever can be spun up by its joint faster each
+// substep (the warm-start impulse grows with the spin); holding such a body to an eighth of a turn
+// a step ended the random jointed worlds' runaways (3 of 200 seeds past 1e4 m/s -> 0).
 inline constexpr float kSoftMaxRotation = 0.25f * 3.14159265359f;
-// The most the step turns a body in a whole step, for a body that turns fast (allows fast
-// rotation, or is kinematic) or not.
-constexpr float stepTurnCap(Solver solver, bool turnsFast)
-{
-    return solver == Solver::SoftStep && !turnsFast ? kSoftMaxRotation : kMaxRotation;
-}
 inline constexpr float kAngularSlop = 2.0f / 180.0f * 3.14159265359f;
 inline constexpr float kMaxAngularCorrection = 8.0f / 180.0f * 3.14159265359f;
 // Soft step: the rigid parts of joints are springs this stiff and damped (Box2D v3's joint

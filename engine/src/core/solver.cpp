@@ -79,6 +79,7 @@ void gatherBodies(StepContext& ctx)
     }
     bodies.toBody.clear();
     const Vec2 gravity = w.def.gravity;
+    const float integrations = w.def.solver == Solver::Ngs ? 1.0f : static_cast<float>(w.def.subSteps);
     // In slot order: the solver's order. Only a step that woke bodies leaves the list unsorted.
     if (!std::is_sorted(w.awakeBodies.begin(), w.awakeBodies.end()))
     {
@@ -101,7 +102,7 @@ void gatherBodies(StepContext& ctx)
                       r.angularDamping,
                       true};
         }
-        forces.fastRotation = turnsFast(r);
+        forces.turnCap = stepTurnCap(w.def.solver, w.def.subSteps, r) / integrations;
         r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
         bodies.poses.push_back({s.center, s.angle, s.q});
@@ -195,19 +196,19 @@ void solveVelocities(StepContext& ctx)
     finishContactVelocities(ctx);
 }
 
-// The most a body may move over one integration (a step or a substep).
+// The most a body may move over one integration (a step or a substep): the translation, and the
+// turn no body is held below (each body's own cap is SolverForces::turnCap).
 struct MotionCaps
 {
     float translation = 0.0f;
     float rotation = 0.0f;
-    float fastRotation = 0.0f; // for bodies whose SolverForces::fastRotation is set
 };
 
 // The solver's caps of a step split over subSteps.
 MotionCaps motionCaps(Solver solver, int subSteps)
 {
     const float n = static_cast<float>(subSteps);
-    return {kMaxTranslation / n, stepTurnCap(solver, false) / n, stepTurnCap(solver, true) / n};
+    return {kMaxTranslation / n, (solver == Solver::Ngs ? kMaxRotation : kSoftMaxRotation) / n};
 }
 
 // One body's move over dt (below).
@@ -225,7 +226,7 @@ void integratePosition(SolverBodies& bodies, std::size_t i, float dt, const Moti
     if (rotation * rotation > caps.rotation * caps.rotation)
     {
         // Read only past the common cap: the forces are not otherwise streamed here.
-        const float cap = bodies.forces[i].fastRotation ? caps.fastRotation : caps.rotation;
+        const float cap = bodies.forces[i].turnCap;
         if (rotation * rotation > cap * cap)
         {
             v.w *= cap / std::fabs(rotation);

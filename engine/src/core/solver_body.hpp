@@ -55,8 +55,8 @@ struct SolverForces
     float linearDamping = 0.0f;
     float angularDamping = 0.0f;
     bool dynamic = false;
-    // Turns up to the fast cap, not soft step's own (BodyDef::allowFastRotation; kinematic bodies).
-    bool fastRotation = false;
+    // The most it turns in one integration, a step or a substep (stepTurnCap over the substeps).
+    float turnCap = 0.0f;
 };
 
 // Reused from step to step.

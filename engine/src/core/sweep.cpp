@@ -72,7 +72,7 @@ MovingShape movingShape(const WorldState& w, std::uint32_t body, std::uint32_t s
     {
         v *= maxSpeed / length(v);
     }
-    const float maxSpin = stepTurnCap(w.def.solver, turnsFast(r)) / dt;
+    const float maxSpin = stepTurnCap(w.def.solver, w.def.subSteps, r) / dt;
     const float spin = std::clamp(s.w, -maxSpin, maxSpin);
     float drift = 0.0f;
     if (r.type == BodyType::Dynamic)
