@@ -205,6 +205,23 @@ inline Vec2 centerOf(const ShapeGeometry& g)
     return std::visit([](const auto& x) { return x.center; }, g);
 }
 
+// The point a contact's separation is followed from on this shape, for a contact point on its
+// surface: the point itself on a box, which carries it round as it turns; a circle's centre, since
+// a circle turning about its centre moves no point of its surface along the normal (followed from
+// the point, a rolling ball's anchor lifts out of the ground and the ball sinks after it).
+inline Vec2 followedPoint(const Obb& /*box*/, Vec2 point)
+{
+    return point;
+}
+inline Vec2 followedPoint(const Circle& circle, Vec2 /*point*/)
+{
+    return circle.center;
+}
+inline Vec2 followedPoint(const ShapeGeometry& g, Vec2 point)
+{
+    return std::visit([point](const auto& x) { return followedPoint(x, point); }, g);
+}
+
 inline float extentOf(const ShapeGeometry& g)
 {
     return std::visit([](const auto& x) { return extentOf(x); }, g);

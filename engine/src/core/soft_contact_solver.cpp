@@ -3,6 +3,7 @@
 #include "soft_contact_solver.hpp"
 
 #include "oblique/lane_width.hpp"
+#include "shape_geometry.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
 
@@ -29,6 +30,8 @@ struct SoftPointInputs
     const SolverPose& pb;
     Vec2 centerA;
     Vec2 centerB;
+    const ShapeGeometry& shapeA;
+    const ShapeGeometry& shapeB;
     float gravityAlongNormal; // how fast gravity closes (negative) or opens the pair, m/s^2
 };
 
@@ -82,13 +85,15 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     // Each body's lever reaches its own surface, not the point midway across the gap: a point
     // found ahead of a fast body may lie a metre out, and friction's lever would be that long.
     const Vec2 halfGap = (0.5f * mp.separation) * n;
-    p.rA = (mp.point - halfGap) - in.centerA;
-    p.rB = (mp.point + halfGap) - in.centerB;
+    const Vec2 rA = (mp.point - halfGap) - in.centerA;
+    const Vec2 rB = (mp.point + halfGap) - in.centerB;
+    p.rnA = cross(rA, n);
+    p.rnB = cross(rB, n);
+    p.rtA = cross(rA, t);
+    p.rtB = cross(rB, t);
+    p.rA = followedPoint(in.shapeA, mp.point - halfGap) - in.centerA;
+    p.rB = followedPoint(in.shapeB, mp.point + halfGap) - in.centerB;
     p.baseSeparation = mp.separation - dot(p.rB - p.rA, n);
-    p.rnA = cross(p.rA, n);
-    p.rnB = cross(p.rB, n);
-    p.rtA = cross(p.rA, t);
-    p.rtB = cross(p.rB, t);
     const float mA = in.va.invMass;
     const float iA = in.va.invInertia;
     const float mB = in.vb.invMass;
@@ -228,6 +233,8 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci)
                              w.solverBodies.poses[static_cast<std::size_t>(ib)],
                              w.states[c.a].center,
                              w.states[c.b].center,
+                             w.geometry(c.shapeA),
+                             w.geometry(c.shapeB),
                              dot(gravityOf(w, c.b) - gravityOf(w, c.a), cc.normal)};
     cc.softness = in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
     cc.velocityPoints = c.manifold.pointCount;

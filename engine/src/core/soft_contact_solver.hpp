@@ -17,7 +17,9 @@ struct StepContext;
 
 struct SoftPoint
 {
-    Vec2 rA; // the point from each centre of mass, fixed for the step
+    // Where the separation is followed from on each body (the point, or a circle's centre:
+    // followedPoint), from its centre of mass, fixed for the step.
+    Vec2 rA;
     Vec2 rB;
     // The separation at the start of the step less n . (rB - rA): adding n . (rB - rA) measured
     // with the bodies' moved centres and rotated anchors gives the separation now.
