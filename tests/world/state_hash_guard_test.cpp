@@ -137,14 +137,17 @@ struct Recorded
 // the pair's shapes over the step says they can meet (sweep.hpp), so a body falling past another
 // is no longer held by a point whose normal was fixed at the step's start. Only bodies passing
 // near each other in free flight have such points. They moved: rain2000, sensors_filters.
+// Two moved once more: fat boxes that only touch (share an edge or a corner, no area) make no
+// pair, as boxes a hair apart make none. Pairs of bodies placed on round coordinates begin a step
+// later or not at all, so contact order differs. They moved: rain2000, sensors_filters.
 constexpr Recorded kRecorded[] = {
     {"box_on_ground", 0x4f6ddd6e110c2f54ull},    {"circle_on_rotated_box", 0xe10b6ed5d48dd8fdull},
     {"cluster8", 0x0903c20a4bd1998cull},         {"dominoes", 0x669278b77fe575c3ull},
     {"pyramid20", 0xe1611538a454edc9ull},        {"ramps", 0x76cda9118f26a0bfull},
     {"restitution_row", 0xe918723a2b644339ull},  {"rotated_boxes", 0x6a6a825c6dcfa8aeull},
     {"vertical_stack10", 0xf8c878bf64edfd12ull}, {"pyramid100", 0x7fcfe69512102992ull},
-    {"rain2000", 0xf6ffd621cf7220dbull},         {"churn", 0xec513f0fe2096884ull},
-    {"sensors_filters", 0x0b88c38bc087d111ull},
+    {"rain2000", 0x338968a4d8465b72ull},         {"churn", 0xec513f0fe2096884ull},
+    {"sensors_filters", 0x198a948946acef07ull},
 };
 
 std::uint64_t recorded(const std::string& name)

@@ -86,6 +86,10 @@ void WorldState::updatePairs()
                 {
                     return true;
                 }
+                if (!overlapsWithin(tree.fatAabb(proxy), tree.fatAabb(other)))
+                {
+                    return true;
+                }
                 const std::uint32_t shape = tree.userData(other);
                 const ShapeRecord& otherShape = shapes[shape];
                 // Shapes of one body never collide.

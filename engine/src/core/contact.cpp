@@ -278,7 +278,8 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     {
         return CollideResult::Asleep;
     }
-    if (!overlaps(tree.fatAabb(shapes[contact.shapeA].proxyId), tree.fatAabb(shapes[contact.shapeB].proxyId)))
+    if (!overlapsWithin(tree.fatAabb(shapes[contact.shapeA].proxyId),
+                        tree.fatAabb(shapes[contact.shapeB].proxyId)))
     {
         return CollideResult::Parted;
     }
