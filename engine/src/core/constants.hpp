@@ -11,8 +11,8 @@ inline constexpr float kLinearSlop = 0.005f;
 inline constexpr float kMaxLinearCorrection = 0.2f;
 inline constexpr float kBaumgarte = 0.2f;
 inline constexpr float kMaxTranslation = 2.0f;
-// The most a body turns in a step: ngs's cap (Box2D 2.4's), and soft step's for bodies that allow
-// fast rotation.
+// The most a body turns in a step in ngs (Box2D 2.4's cap), and the least soft step lets a body
+// that allows fast rotation turn.
 inline constexpr float kMaxRotation = 0.5f * 3.14159265359f;
 // Soft step's least cap a step, and its most a substep (Box2D v3's), for every other body
 // (stepTurnCap in body.hpp). A light body on a long lever can be spun up by its joint faster each
