@@ -12,7 +12,7 @@ struct Profile
     float solver = 0.0f;      ///< islands, impulses, position correction, sleeping
     int bodyCount = 0;
     int awakeBodyCount = 0;
-    int contactCount = 0;  ///< pairs whose fattened boxes overlap
+    int contactCount = 0;  ///< pairs whose fattened boxes overlap (share more than an edge)
     int touchingCount = 0; ///< of those, pairs touching (asleep or not), sensors left out
     int solvedCount = 0;   ///< contacts the solver worked on: awake, with points within reach
     int recycledCount = 0; ///< contacts that kept their manifold instead of a new narrow phase
