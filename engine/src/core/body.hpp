@@ -81,6 +81,12 @@ inline bool turnsFast(const BodyRecord& r)
     return r.allowFastRotation || r.type == BodyType::Kinematic;
 }
 
+// The least stepTurnCap gives any body: how far every body may turn a step.
+constexpr float leastStepTurnCap(Solver solver)
+{
+    return solver == Solver::Ngs ? kMaxRotation : kSoftMaxRotation;
+}
+
 // The most the body turns in a step. ngs: Box2D 2.4's quarter turn. Soft step: an eighth of a turn
 // for a body held by a joint (a light body on a long lever that a joint spins up would feed its own
 // spin, and the joint's rows are straight lines through each substep); any other as far as keeps
@@ -94,7 +100,7 @@ inline float stepTurnCap(Solver solver, int subSteps, const BodyRecord& r)
     {
         return kMaxRotation;
     }
-    float cap = kSoftMaxRotation;
+    float cap = leastStepTurnCap(solver);
     if (r.jointHead == kNullIndex)
     {
         const float most = static_cast<float>(subSteps) * kSoftMaxRotation;

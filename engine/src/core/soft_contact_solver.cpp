@@ -85,14 +85,16 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     // Each body's lever reaches its own surface, not the point midway across the gap: a point
     // found ahead of a fast body may lie a metre out, and friction's lever would be that long.
     const Vec2 halfGap = (0.5f * mp.separation) * n;
-    const Vec2 rA = (mp.point - halfGap) - in.centerA;
-    const Vec2 rB = (mp.point + halfGap) - in.centerB;
+    const Vec2 surfaceA = mp.point - halfGap;
+    const Vec2 surfaceB = mp.point + halfGap;
+    const Vec2 rA = surfaceA - in.centerA;
+    const Vec2 rB = surfaceB - in.centerB;
     p.rnA = cross(rA, n);
     p.rnB = cross(rB, n);
     p.rtA = cross(rA, t);
     p.rtB = cross(rB, t);
-    p.rA = followedPoint(in.shapeA, mp.point - halfGap) - in.centerA;
-    p.rB = followedPoint(in.shapeB, mp.point + halfGap) - in.centerB;
+    p.rA = followedPoint(in.shapeA, surfaceA) - in.centerA;
+    p.rB = followedPoint(in.shapeB, surfaceB) - in.centerB;
     p.baseSeparation = mp.separation - dot(p.rB - p.rA, n);
     const float mA = in.va.invMass;
     const float iA = in.va.invInertia;
@@ -107,8 +109,8 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     p.totalNormalImpulse = 0.0f;
     p.totalTangentImpulse = 0.0f;
     extra.manifoldIndex[j] = j;
-    extra.localAnchorA[j] = invRotate(in.pa.q, mp.point - (0.5f * mp.separation) * n - in.pa.c);
-    extra.localAnchorB[j] = invRotate(in.pb.q, mp.point + (0.5f * mp.separation) * n - in.pb.c);
+    extra.localAnchorA[j] = invRotate(in.pa.q, surfaceA - in.pa.c);
+    extra.localAnchorB[j] = invRotate(in.pb.q, surfaceB - in.pb.c);
     extra.bounce[j] = 0.0f;
     p.bounces = false;
     p.bounceSpeed = 0.0f;

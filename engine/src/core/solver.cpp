@@ -208,7 +208,7 @@ struct MotionCaps
 MotionCaps motionCaps(Solver solver, int subSteps)
 {
     const float n = static_cast<float>(subSteps);
-    return {kMaxTranslation / n, (solver == Solver::Ngs ? kMaxRotation : kSoftMaxRotation) / n};
+    return {kMaxTranslation / n, leastStepTurnCap(solver) / n};
 }
 
 // One body's move over dt (below).
