@@ -2,6 +2,7 @@
 
 #include "constraint_graph.hpp"
 
+#include "prefetch.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -139,6 +140,13 @@ void updateConstraintGraph(WorldState& w)
     w.solverContacts.forEach(
         [&w, &joining](std::int32_t ci)
         {
+            // The set is visited in slot order, and most slots are in it: the slots a few on are
+            // asked for now.
+            const std::size_t ahead = static_cast<std::size_t>(ci) + kPrefetchAhead;
+            if (ahead < w.contacts.size())
+            {
+                prefetchObject(&w.contacts[ahead]);
+            }
             Contact& c = w.contacts[static_cast<std::size_t>(ci)];
             const bool wanted =
                 isActive(c) && (w.records[c.a].solverIndex != 0 || w.records[c.b].solverIndex != 0);

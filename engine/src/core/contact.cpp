@@ -6,6 +6,7 @@
 #include "buffers.hpp"
 #include "contact_recycling.hpp"
 #include "parallel_for.hpp"
+#include "prefetch.hpp"
 #include "sweep.hpp"
 #include "world_state.hpp"
 
@@ -426,6 +427,24 @@ void WorldState::collide(float dt)
         speedBounds[i] = pointSpeedBound(records[i], states[i]);
     }
     markCollideContacts(*this);
+    wokenContacts = &collideContacts;
+    if (def.tasks.workerCount <= 1 || def.tasks.enqueue == nullptr)
+    {
+        // On one thread both halves run in one pass in contact order: the same results (the
+        // second half's own order), with each contact read once while it is in the cache.
+        collideContacts.forEach(
+            [this, dt](std::int32_t c)
+            {
+                const std::size_t ahead = static_cast<std::size_t>(c) + kPrefetchAhead;
+                if (ahead < contacts.size())
+                {
+                    prefetchObject(&contacts[ahead]);
+                }
+                finishContact(c, collideContact(c, dt));
+            });
+        wokenContacts = nullptr;
+        return;
+    }
     collideContacts.list(collideList);
     // A contact left out has both bodies asleep: the result the first half would give it.
     refill(collideResults, contacts.size(), CollideResult::Asleep);
@@ -438,7 +457,6 @@ void WorldState::collide(float dt)
                         collideResults[static_cast<std::size_t>(c)] = collideContact(c, dt);
                     }
                 });
-    wokenContacts = &collideContacts;
     collideContacts.forEach(
         [this, dt](std::int32_t c)
         {

@@ -3,6 +3,7 @@
 #include "soft_contact_solver.hpp"
 
 #include "oblique/lane_width.hpp"
+#include "prefetch.hpp"
 #include "shape_geometry.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
@@ -337,9 +338,13 @@ void prepareSoftContacts(StepContext& ctx)
         solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
         const std::vector<std::int32_t>& members =
             group == 0 ? w.graph.overflow : w.graph.colors[static_cast<std::size_t>(group - 1)].contacts;
-        for (const std::int32_t ci : members)
+        for (std::size_t k = 0; k < members.size(); ++k)
         {
-            hasBounces = prepareSoftContact(ctx, warmStartScale, ci) || hasBounces;
+            if (k + kPrefetchAhead < members.size())
+            {
+                prefetchObject(&w.contacts[static_cast<std::size_t>(members[k + kPrefetchAhead])]);
+            }
+            hasBounces = prepareSoftContact(ctx, warmStartScale, members[k]) || hasBounces;
         }
     }
     solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
