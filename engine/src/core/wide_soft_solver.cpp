@@ -78,7 +78,10 @@ void packGroups(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int3
                 std::vector<SoftBatch>& batches, const std::vector<SoftContactConstraint>& constraints,
                 const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies)
 {
-    refill(wide, groupCount(constraints, groupStart, N), blankGroup<WideSoftConstraintN<N>>());
+    // Each group is blanked as its first lane is packed, while it is in the cache, rather than
+    // all of them in a pass of their own first.
+    resizeForOverwrite(wide, groupCount(constraints, groupStart, N));
+    const WideSoftConstraintN<N> blank = blankGroup<WideSoftConstraintN<N>>();
     std::int32_t nextWide = 0;
     for (std::size_t g = 0; g + 1 < groupStart.size(); ++g)
     {
@@ -97,7 +100,7 @@ void packGroups(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int3
             }
             if (lane == N)
             {
-                ++nextWide;
+                wide[static_cast<std::size_t>(nextWide++)] = blank;
                 lane = 0;
             }
             packLane(wide[static_cast<std::size_t>(nextWide - 1)], lane++, k, cc, bodies);
