@@ -118,6 +118,22 @@ Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int cons
     return p;
 }
 
+// Packs the problem as preparing does, constraint by constraint: the overflow's batch, then each
+// colour's.
+void pack(WideSoftSolver& wide, const Problem& p, int width)
+{
+    wide.begin(width);
+    for (std::size_t g = 0; g + 1 < p.groupStart.size(); ++g)
+    {
+        wide.beginBatch();
+        for (std::int32_t k = p.groupStart[g]; k < p.groupStart[g + 1]; ++k)
+        {
+            wide.add(k, p.constraints[static_cast<std::size_t>(k)], g == 0, p.bodies);
+        }
+        wide.endBatch();
+    }
+}
+
 template <typename T>
 bool sameBits(const std::vector<T>& a, const std::vector<T>& b)
 {
@@ -174,7 +190,7 @@ TEST(WideSoftSolver, FourAndEightLanesGiveTheBitsOfOneAtATime)
             }
             Problem lanes = start;
             WideSoftSolver wide;
-            wide.build(lanes.constraints, lanes.groupStart, lanes.bodies, width);
+            pack(wide, lanes, width);
             wide.warmStart(lanes.bodies, lanes.constraints, TaskSystem{});
             wide.solve(lanes.bodies, lanes.deltas, lanes.constraints, 240.0f, 3.0f, true, TaskSystem{});
             wide.solve(lanes.bodies, lanes.deltas, lanes.constraints, 240.0f, 3.0f, false, TaskSystem{});

@@ -20,16 +20,4 @@ void refill(std::vector<T>& v, std::size_t n, const T& value)
     v.assign(n, value);
 }
 
-// v resized to n without setting what it already held: for a buffer whose every element is
-// written before it is read. Grows geometrically, as refill does.
-template <typename T>
-void resizeForOverwrite(std::vector<T>& v, std::size_t n)
-{
-    if (n > v.capacity())
-    {
-        v.reserve(std::max(n, 2 * v.capacity()));
-    }
-    v.resize(n);
-}
-
 } // namespace oblique::detail

@@ -134,7 +134,6 @@ struct ContactSolver
 {
     std::vector<ContactConstraint> constraints;
     std::vector<SoftContactConstraint> soft; // soft step's constraints, in place of the above
-    std::vector<std::int32_t> softGroups;    // where the overflow's and each colour's begin in soft
     WideSoftSolver softWide;
     std::vector<ConstraintExtra> extras;
     WideSolver wide;

@@ -323,21 +323,21 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
 }
 
 // A constraint for every contact in the constraint graph: the overflow's first, then colour by
-// colour, packed for the wide passes.
+// colour, each packed for the wide passes as it is prepared.
 void prepareSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     ContactSolver& solver = w.contactSolver;
     solver.soft.clear();
     solver.extras.clear();
-    solver.softGroups.clear();
+    solver.softWide.begin(laneWidth());
     bool hasBounces = false;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     for (int group = 0; group <= kGraphColors; ++group)
     {
-        solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
         const std::vector<std::int32_t>& members =
             group == 0 ? w.graph.overflow : w.graph.colors[static_cast<std::size_t>(group - 1)].contacts;
+        solver.softWide.beginBatch();
         for (std::size_t k = 0; k < members.size(); ++k)
         {
             if (k + kPrefetchAhead < members.size())
@@ -345,11 +345,12 @@ void prepareSoftContacts(StepContext& ctx)
                 prefetchObject(&w.contacts[static_cast<std::size_t>(members[k + kPrefetchAhead])]);
             }
             hasBounces = prepareSoftContact(ctx, warmStartScale, members[k]) || hasBounces;
+            solver.softWide.add(static_cast<std::int32_t>(solver.soft.size() - 1), solver.soft.back(),
+                                group == 0, w.solverBodies.velocities);
         }
+        solver.softWide.endBatch();
     }
-    solver.softGroups.push_back(static_cast<std::int32_t>(solver.soft.size()));
     solver.hasBounces = hasBounces;
-    solver.softWide.build(solver.soft, solver.softGroups, w.solverBodies.velocities, laneWidth());
 }
 
 void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc)

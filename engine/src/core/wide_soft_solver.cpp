@@ -4,7 +4,6 @@
 
 #include "wide_soft_solver.hpp"
 
-#include "buffers.hpp"
 #include "parallel_for.hpp"
 #include "soft_contact_solver.hpp"
 #include "wide_soft_lanes.hpp"
@@ -56,59 +55,25 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
     }
 }
 
-// Lanes are counted first so that the groups are filled in place.
-std::size_t groupCount(const std::vector<SoftContactConstraint>& constraints,
-                       const std::vector<std::int32_t>& groupStart, int laneWidth)
-{
-    std::size_t count = 0;
-    for (std::size_t g = 1; g + 1 < groupStart.size(); ++g)
-    {
-        std::int32_t lanes = 0;
-        for (std::int32_t k = groupStart[g]; k < groupStart[g + 1]; ++k)
-        {
-            lanes += solvedAlone(constraints[static_cast<std::size_t>(k)]) ? 0 : 1;
-        }
-        count += static_cast<std::size_t>((lanes + laneWidth - 1) / laneWidth);
-    }
-    return count;
-}
-
+// Adds the constraint at index to the batch being packed: to a lane of the last group, or of a
+// new one, blanked as it is begun.
 template <int N>
-void packGroups(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int32_t>& singles,
-                std::vector<SoftBatch>& batches, const std::vector<SoftContactConstraint>& constraints,
-                const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies)
+void packInto(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int32_t>& singles, int& lane,
+              std::int32_t index, const SoftContactConstraint& cc, bool overflow,
+              const std::vector<SolverVelocity>& bodies)
 {
-    // Each group is blanked as its first lane is packed, while it is in the cache, rather than
-    // all of them in a pass of their own first.
-    resizeForOverwrite(wide, groupCount(constraints, groupStart, N));
-    const WideSoftConstraintN<N> blank = blankGroup<WideSoftConstraintN<N>>();
-    std::int32_t nextWide = 0;
-    for (std::size_t g = 0; g + 1 < groupStart.size(); ++g)
+    // The overflow's constraints share bodies, so they keep their order, one at a time.
+    if (overflow || solvedAlone(cc))
     {
-        SoftBatch batch;
-        batch.singleBegin = static_cast<std::int32_t>(singles.size());
-        batch.wideBegin = nextWide;
-        int lane = N;
-        for (std::int32_t k = groupStart[g]; k < groupStart[g + 1]; ++k)
-        {
-            const SoftContactConstraint& cc = constraints[static_cast<std::size_t>(k)];
-            // The overflow's constraints share bodies, so they keep their order, one at a time.
-            if (g == 0 || solvedAlone(cc))
-            {
-                singles.push_back(k);
-                continue;
-            }
-            if (lane == N)
-            {
-                wide[static_cast<std::size_t>(nextWide++)] = blank;
-                lane = 0;
-            }
-            packLane(wide[static_cast<std::size_t>(nextWide - 1)], lane++, k, cc, bodies);
-        }
-        batch.singleEnd = static_cast<std::int32_t>(singles.size());
-        batch.wideEnd = nextWide;
-        batches.push_back(batch);
+        singles.push_back(index);
+        return;
     }
+    if (lane == N)
+    {
+        wide.push_back(blankGroup<WideSoftConstraintN<N>>());
+        lane = 0;
+    }
+    packLane(wide.back(), lane++, index, cc, bodies);
 }
 
 // The impulses and their totals over the substeps, what the passes change in a lane.
@@ -128,23 +93,42 @@ void unpackGroups(const std::vector<WideSoftConstraintN<N>>& wide,
 
 } // namespace
 
-void WideSoftSolver::build(const std::vector<SoftContactConstraint>& constraints,
-                           const std::vector<std::int32_t>& groupStart,
-                           const std::vector<SolverVelocity>& bodies, int laneWidth)
+void WideSoftSolver::begin(int laneWidth)
 {
     singles.clear();
     batches.clear();
+    wide.clear();
+    wide8.clear();
     width = laneWidth;
+}
+
+void WideSoftSolver::beginBatch()
+{
+    SoftBatch batch;
+    batch.singleBegin = static_cast<std::int32_t>(singles.size());
+    batch.wideBegin = static_cast<std::int32_t>(width == 8 ? wide8.size() : wide.size());
+    batches.push_back(batch);
+    lane = width;
+}
+
+void WideSoftSolver::add(std::int32_t index, const SoftContactConstraint& cc, bool overflow,
+                         const std::vector<SolverVelocity>& bodies)
+{
     if (width == 8)
     {
-        wide.clear();
-        packGroups<8>(wide8, singles, batches, constraints, groupStart, bodies);
+        packInto(wide8, singles, lane, index, cc, overflow, bodies);
     }
     else
     {
-        wide8.clear();
-        packGroups<4>(wide, singles, batches, constraints, groupStart, bodies);
+        packInto(wide, singles, lane, index, cc, overflow, bodies);
     }
+}
+
+void WideSoftSolver::endBatch()
+{
+    SoftBatch& batch = batches.back();
+    batch.singleEnd = static_cast<std::int32_t>(singles.size());
+    batch.wideEnd = static_cast<std::int32_t>(width == 8 ? wide8.size() : wide.size());
 }
 
 void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,

@@ -70,13 +70,16 @@ struct WideSoftSolver
     std::vector<WideSoftConstraint8> wide8; // the groups when eight lanes wide
     std::vector<std::int32_t> singles;
     std::vector<SoftBatch> batches;
+    int lane = 0; // the next lane of the last group while packing (width: none left)
 
-    // Packs the constraints, which come grouped: the overflow's first (all solved one at a time),
-    // then each colour's, colour k's from groupStart[k + 1] to groupStart[k + 2], in groups of
-    // laneWidth lanes (4 or 8).
-    void build(const std::vector<SoftContactConstraint>& constraints,
-               const std::vector<std::int32_t>& groupStart, const std::vector<SolverVelocity>& bodies,
-               int laneWidth);
+    // Packing, as the constraints are prepared (each while it is still in the cache): begin, then
+    // for the overflow (all solved one at a time) and each colour in turn a batch of the
+    // constraints in it, each added by its index once prepared, in groups of laneWidth (4 or 8).
+    void begin(int laneWidth);
+    void beginBatch();
+    void add(std::int32_t index, const SoftContactConstraint& cc, bool overflow,
+             const std::vector<SolverVelocity>& bodies);
+    void endBatch();
     // A colour's lane groups are spread over the task system's workers.
     void warmStart(std::vector<SolverVelocity>& bodies, const std::vector<SoftContactConstraint>& constraints,
                    const TaskSystem& tasks) const;
