@@ -18,6 +18,7 @@ void WorldState::insertProxy(std::uint32_t shape)
         return;
     }
     s.proxyId = tree.createProxy(box, kAabbMargin, shape);
+    s.fatBox = tree.fatAabb(s.proxyId);
     moveBuffer.push_back(s.proxyId);
 }
 
@@ -153,6 +154,7 @@ void WorldState::synchronize(float dt)
                                displacement))
             {
                 moveBuffer.push_back(shape.proxyId);
+                shape.fatBox = tree.fatAabb(shape.proxyId);
             }
         }
     }

@@ -11,6 +11,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 
@@ -268,6 +269,18 @@ float WorldState::speedBoundOf(std::uint32_t body) const
 }
 
 // The first half: what a contact's own shapes and bodies decide, touching nothing but the contact.
+namespace
+{
+
+// Whether a shape's copy of its fat box is the tree's (checked in debug builds).
+[[maybe_unused]] bool sameBox(const Aabb& a, const Aabb& b)
+{
+    return a.lower.x == b.lower.x && a.lower.y == b.lower.y && a.upper.x == b.upper.x &&
+           a.upper.y == b.upper.y;
+}
+
+} // namespace
+
 CollideResult WorldState::collideContact(std::int32_t c, float dt)
 {
     Contact& contact = contacts[static_cast<std::size_t>(c)];
@@ -279,8 +292,11 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     {
         return CollideResult::Asleep;
     }
-    if (!overlapsWithin(tree.fatAabb(shapes[contact.shapeA].proxyId),
-                        tree.fatAabb(shapes[contact.shapeB].proxyId)))
+    const ShapeRecord& shapeA = shapes[contact.shapeA];
+    const ShapeRecord& shapeB = shapes[contact.shapeB];
+    assert(sameBox(shapeA.fatBox, tree.fatAabb(shapeA.proxyId)) &&
+           sameBox(shapeB.fatBox, tree.fatAabb(shapeB.proxyId)));
+    if (!overlapsWithin(shapeA.fatBox, shapeB.fatBox))
     {
         return CollideResult::Parted;
     }

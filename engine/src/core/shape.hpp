@@ -3,6 +3,7 @@
 // the broadphase holds one proxy per shape.
 
 #include "dynamic_tree.hpp"
+#include "oblique/aabb.hpp"
 #include "oblique/shape.hpp"
 #include "oblique/transform.hpp"
 
@@ -22,6 +23,10 @@ struct ShapeRecord
     ShapeDef def;           // as given; oneWay normalised
     Transform local;        // offset and rotation in the body's frame
     std::int32_t proxyId = kNullNode;
+    // The proxy's fat box, as the tree has it (kept with it by the broadphase): the narrow phase
+    // tests each contact's two, and reads them here beside the proxy id rather than in the tree's
+    // nodes, one miss a shape instead of two.
+    Aabb fatBox;
     // Box faces covered flush by a neighbour (hidden_faces.hpp): of its own body's shapes, and
     // for a static body also of other static bodies'. Kept by refreshHiddenFaces.
     std::uint8_t hiddenFaces = 0;
