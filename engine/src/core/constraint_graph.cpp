@@ -142,11 +142,7 @@ void updateConstraintGraph(WorldState& w)
         {
             // The set is visited in slot order, and most slots are in it: the slots a few on are
             // asked for now.
-            const std::size_t ahead = static_cast<std::size_t>(ci) + kPrefetchAhead;
-            if (ahead < w.contacts.size())
-            {
-                prefetchObject(&w.contacts[ahead]);
-            }
+            prefetchSlot(w.contacts, static_cast<std::size_t>(ci) + kPrefetchAhead);
             Contact& c = w.contacts[static_cast<std::size_t>(ci)];
             const bool wanted =
                 isActive(c) && (w.records[c.a].solverIndex != 0 || w.records[c.b].solverIndex != 0);

@@ -268,7 +268,6 @@ float WorldState::speedBoundOf(std::uint32_t body) const
     return std::isnan(bound) ? pointSpeedBound(records[body], states[body]) : bound;
 }
 
-// The first half: what a contact's own shapes and bodies decide, touching nothing but the contact.
 namespace
 {
 
@@ -281,6 +280,7 @@ namespace
 
 } // namespace
 
+// The first half: what a contact's own shapes and bodies decide, touching nothing but the contact.
 CollideResult WorldState::collideContact(std::int32_t c, float dt)
 {
     Contact& contact = contacts[static_cast<std::size_t>(c)];
@@ -444,18 +444,14 @@ void WorldState::collide(float dt)
     }
     markCollideContacts(*this);
     wokenContacts = &collideContacts;
-    if (def.tasks.workerCount <= 1 || def.tasks.enqueue == nullptr)
+    if (runsOnCallingThread(def.tasks))
     {
         // On one thread both halves run in one pass in contact order: the same results (the
         // second half's own order), with each contact read once while it is in the cache.
         collideContacts.forEach(
             [this, dt](std::int32_t c)
             {
-                const std::size_t ahead = static_cast<std::size_t>(c) + kPrefetchAhead;
-                if (ahead < contacts.size())
-                {
-                    prefetchObject(&contacts[ahead]);
-                }
+                prefetchSlot(contacts, static_cast<std::size_t>(c) + kPrefetchAhead);
                 finishContact(c, collideContact(c, dt));
             });
         wokenContacts = nullptr;

@@ -13,6 +13,12 @@ namespace oblique::detail
 // The fewest four-lane groups of one colour a worker takes at once.
 inline constexpr int kLaneGroupsPerTask = 32;
 
+// True when the task system hands nothing to other workers: every loop runs on the calling thread.
+inline bool runsOnCallingThread(const TaskSystem& tasks)
+{
+    return tasks.workerCount <= 1 || tasks.enqueue == nullptr;
+}
+
 // Runs body(begin, end) over [0, count) in ranges of at least minRange items, on the calling
 // thread when the task system has one worker or the count is too small to split.
 template <class Body>
@@ -22,7 +28,7 @@ void parallelFor(const TaskSystem& tasks, int count, int minRange, Body&& body)
     {
         return;
     }
-    if (tasks.workerCount <= 1 || tasks.enqueue == nullptr || count < 2 * minRange)
+    if (runsOnCallingThread(tasks) || count < 2 * minRange)
     {
         body(0, count);
         return;

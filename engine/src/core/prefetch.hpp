@@ -5,6 +5,7 @@
 // for early and their misses overlap the work on this one.
 
 #include <cstddef>
+#include <vector>
 
 namespace oblique::detail
 {
@@ -24,6 +25,16 @@ inline void prefetchObject(const T* p)
         __builtin_prefetch(bytes + offset);
     }
     __builtin_prefetch(bytes + sizeof(T) - 1);
+}
+
+// The record at index of v, when there is one: loops ask for the one kPrefetchAhead on.
+template <typename T>
+inline void prefetchSlot(const std::vector<T>& v, std::size_t index)
+{
+    if (index < v.size())
+    {
+        prefetchObject(&v[index]);
+    }
 }
 
 } // namespace oblique::detail

@@ -342,11 +342,12 @@ void prepareSoftContacts(StepContext& ctx)
         {
             if (k + kPrefetchAhead < members.size())
             {
-                prefetchObject(&w.contacts[static_cast<std::size_t>(members[k + kPrefetchAhead])]);
+                prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
+            const std::size_t index = solver.soft.size();
             hasBounces = prepareSoftContact(ctx, warmStartScale, members[k]) || hasBounces;
-            solver.softWide.add(static_cast<std::int32_t>(solver.soft.size() - 1), solver.soft.back(),
-                                group == 0, w.solverBodies.velocities);
+            solver.softWide.add(static_cast<std::int32_t>(index), solver.soft[index], group == 0,
+                                w.solverBodies.velocities);
         }
         solver.softWide.endBatch();
     }

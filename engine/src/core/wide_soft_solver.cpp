@@ -106,7 +106,7 @@ void WideSoftSolver::beginBatch()
 {
     SoftBatch batch;
     batch.singleBegin = static_cast<std::int32_t>(singles.size());
-    batch.wideBegin = static_cast<std::int32_t>(width == 8 ? wide8.size() : wide.size());
+    batch.wideBegin = groupCount();
     batches.push_back(batch);
     lane = width;
 }
@@ -128,7 +128,12 @@ void WideSoftSolver::endBatch()
 {
     SoftBatch& batch = batches.back();
     batch.singleEnd = static_cast<std::int32_t>(singles.size());
-    batch.wideEnd = static_cast<std::int32_t>(width == 8 ? wide8.size() : wide.size());
+    batch.wideEnd = groupCount();
+}
+
+std::int32_t WideSoftSolver::groupCount() const
+{
+    return static_cast<std::int32_t>(width == 8 ? wide8.size() : wide.size());
 }
 
 void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,

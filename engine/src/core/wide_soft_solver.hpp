@@ -80,6 +80,8 @@ struct WideSoftSolver
     void add(std::int32_t index, const SoftContactConstraint& cc, bool overflow,
              const std::vector<SolverVelocity>& bodies);
     void endBatch();
+    // The lane groups packed so far, at the width chosen.
+    std::int32_t groupCount() const;
     // A colour's lane groups are spread over the task system's workers.
     void warmStart(std::vector<SolverVelocity>& bodies, const std::vector<SoftContactConstraint>& constraints,
                    const TaskSystem& tasks) const;
