@@ -64,7 +64,6 @@ struct BodyRecord
     std::int32_t shapeCount = 0;
     std::int32_t contactHead = kNullIndex; // contact edge key: contact index * 2 + side
     std::int32_t jointHead = kNullIndex;   // joint edge key: joint index * 2 + side
-    std::int32_t solverIndex = 0;          // this step's slot in the solver arrays; 0 = immovable
     void* userData = nullptr;
 };
 

@@ -145,7 +145,7 @@ void updateConstraintGraph(WorldState& w)
             prefetchSlot(w.contacts, static_cast<std::size_t>(ci) + kPrefetchAhead);
             Contact& c = w.contacts[static_cast<std::size_t>(ci)];
             const bool wanted =
-                isActive(c) && (w.records[c.a].solverIndex != 0 || w.records[c.b].solverIndex != 0);
+                isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
             if (wanted == (c.color != kNoColor))
             {
                 return;

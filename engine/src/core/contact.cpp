@@ -119,6 +119,8 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
     contact.shapeA = shapeA;
     contact.shapeB = shapeB;
     contact.flags = kContactAlive;
+    contact.circles = static_cast<std::uint8_t>((sa.kind == ShapeKind::Circle ? kCircleA : 0) |
+                                                (sb.kind == ShapeKind::Circle ? kCircleB : 0));
     if (sa.isSensor || sb.isSensor)
     {
         contact.flags |= kContactSensor | kContactRecheck;

@@ -33,6 +33,10 @@ enum ContactFlags : std::uint8_t
     kContactRecheck = 128,
 };
 
+// Contact::circles: shape A, shape B is a circle.
+inline constexpr std::uint8_t kCircleA = 1;
+inline constexpr std::uint8_t kCircleB = 2;
+
 // How a manifold was found, kept so that soft step can reuse it while its two bodies barely move
 // relative to each other (see contact_recycling.hpp): the bodies' rotations, B's centre of mass
 // in A's frame, each point's offsets from the two centres of mass (world axes) and its separation
@@ -68,6 +72,9 @@ struct Contact
     std::uint32_t shapeB = 0;
     ContactEdge edges[2];
     std::uint8_t flags = 0;
+    // Which of its shapes are circles (kCircleA, kCircleB): fixed for the contact's life, since
+    // changing a shape ends its contacts.
+    std::uint8_t circles = 0;
     float friction = 0.0f;
     float restitution = 0.0f;
     float tangentSpeed = 0.0f; // from the shapes' surface speeds; +0 when they have none

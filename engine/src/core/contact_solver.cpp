@@ -159,8 +159,8 @@ bool prepareContact(WorldState& w, const PointSettings& settings, std::int32_t c
     {
         return false;
     }
-    const std::int32_t ia = w.records[c.a].solverIndex;
-    const std::int32_t ib = w.records[c.b].solverIndex;
+    const std::int32_t ia = w.solverBodies.slotOf[c.a];
+    const std::int32_t ib = w.solverBodies.slotOf[c.b];
     if (ia == 0 && ib == 0)
     {
         return false;

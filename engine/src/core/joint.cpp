@@ -192,8 +192,9 @@ bool isSolved(const WorldState& w, const JointRecord& j)
 {
     const BodyRecord& a = w.records[j.bodyA];
     const BodyRecord& b = w.records[j.bodyB];
-    const auto moves = [](const BodyRecord& r) { return r.type == BodyType::Dynamic && r.solverIndex != 0; };
-    return a.enabled && b.enabled && (moves(a) || moves(b));
+    const auto moves = [&w](std::uint32_t body)
+    { return w.records[body].type == BodyType::Dynamic && w.solverBodies.slotOf[body] != 0; };
+    return a.enabled && b.enabled && (moves(j.bodyA) || moves(j.bodyB));
 }
 
 // The joint's two bodies as the solver has them at the start of the step.
@@ -204,8 +205,8 @@ JointFrame frameOf(const WorldState& w, const JointRecord& j)
     const BodyState& sa = w.states[j.bodyA];
     const BodyState& sb = w.states[j.bodyB];
     JointFrame f;
-    f.indexA = ra.solverIndex;
-    f.indexB = rb.solverIndex;
+    f.indexA = w.solverBodies.slotOf[j.bodyA];
+    f.indexB = w.solverBodies.slotOf[j.bodyB];
     const Vec2 localA = j.localAnchorA - ra.localCenter;
     const Vec2 localB = j.localAnchorB - rb.localCenter;
     f.rA = rotate(sa.q, localA);

@@ -38,7 +38,7 @@ constexpr std::uint32_t kLayout = mixLayout<WorldDef>(mixLayout<BodyState>(mixLa
 
 // The version is raised whenever what is saved, or how, changes: an old buffer is then refused,
 // never misread.
-constexpr SealedFormat kFormat{{'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'}, 7, kLayout, "world snapshot"};
+constexpr SealedFormat kFormat{{'O', 'B', 'L', 'Q', 'S', 'N', 'A', 'P'}, 8, kLayout, "world snapshot"};
 
 // Adds up what SnapshotWriter will write, so the buffer is sized once: a buffer of the same size
 // as last time (a rollback engine's every frame) is neither cleared nor grown.
@@ -290,7 +290,6 @@ void World::restore(std::span<const std::byte> snapshot)
     }
     w.awakeBodies.clear();
     w.canSleepCount = 0;
-    w.solverIndicesStale = true;
     for (std::uint32_t i = 0; i < w.records.size(); ++i)
     {
         w.canSleepCount += canSleep(w.records[i]) ? 1 : 0;

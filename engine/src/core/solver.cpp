@@ -60,21 +60,19 @@ void gatherBodies(StepContext& ctx)
     bodies.poses.assign(1, SolverPose{});
     bodies.deltas.assign(1, SolverDelta{});
     bodies.forces.assign(1, SolverForces{});
+    bodies.gravities.assign(1, Vec2{});
     // The bodies gathered last step go back to slot 0 (the awake ones are given theirs again);
-    // after a restore, every body does, since the records came from the snapshot.
-    if (w.solverIndicesStale)
+    // when bodies were added, every body does.
+    if (bodies.slotOf.size() != w.records.size())
     {
-        for (BodyRecord& r : w.records)
-        {
-            r.solverIndex = 0;
-        }
-        w.solverIndicesStale = false;
+        bodies.slotOf.reserve(w.records.capacity());
+        bodies.slotOf.assign(w.records.size(), 0);
     }
     else
     {
         for (const std::uint32_t i : bodies.toBody)
         {
-            w.records[i].solverIndex = 0;
+            bodies.slotOf[i] = 0;
         }
     }
     bodies.toBody.clear();
@@ -103,11 +101,13 @@ void gatherBodies(StepContext& ctx)
                       true};
         }
         forces.turnCap = stepTurnCap(w.def.solver, w.def.subSteps, r) / integrations;
-        r.solverIndex = static_cast<std::int32_t>(bodies.velocities.size());
+        bodies.slotOf[i] = static_cast<std::int32_t>(bodies.velocities.size());
         bodies.velocities.push_back(sv);
         bodies.poses.push_back({s.center, s.angle, s.q});
         bodies.deltas.push_back({});
         bodies.forces.push_back(forces);
+        bodies.gravities.push_back(r.type == BodyType::Dynamic && r.awake ? r.gravityScale * gravity
+                                                                          : Vec2{});
         bodies.toBody.push_back(i);
     }
 }

@@ -39,9 +39,6 @@ struct WorldState
     // findAwakeBodies).
     std::vector<std::uint32_t> awakeBodies;
     int canSleepCount = 0; // bodies for which canSleep holds: awake ones, and sleeping ones
-    // The records' solver slots came from a snapshot: the next gather resets them all, not only
-    // those of the bodies it gathered the step before.
-    bool solverIndicesStale = false;
 
     std::vector<ShapeRecord> shapes;
     std::vector<ShapeGeometry> placed; // each shape where its body's pose puts it (see placeShape)
