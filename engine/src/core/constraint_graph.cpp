@@ -117,20 +117,20 @@ std::int32_t ConstraintGraph::remove(std::int32_t color, std::int32_t indexInCol
 
 void removeFromGraph(WorldState& w, std::int32_t contact)
 {
-    Contact& c = w.contacts[static_cast<std::size_t>(contact)];
-    if (c.color == kNoColor)
+    GraphPlace& place = w.graphPlaces[static_cast<std::size_t>(contact)];
+    if (place.color == kNoColor)
     {
         return;
     }
     // The bodies' bits were set by the slots they had when the contact was added; a contact is
     // ended before its body changes type, so the same test gives the same slots now.
-    const std::int32_t moved = w.graph.remove(c.color, c.colorIndex, c.colorBodyA, c.colorBodyB);
+    const std::int32_t moved = w.graph.remove(place.color, place.index, place.bodyA, place.bodyB);
     if (moved >= 0)
     {
-        w.contacts[static_cast<std::size_t>(moved)].colorIndex = c.colorIndex;
+        w.graphPlaces[static_cast<std::size_t>(moved)].index = place.index;
     }
-    c.color = kNoColor;
-    c.colorIndex = -1;
+    place.color = kNoColor;
+    place.index = -1;
 }
 
 void updateConstraintGraph(WorldState& w)
@@ -143,10 +143,10 @@ void updateConstraintGraph(WorldState& w)
             // The set is visited in slot order, and most slots are in it: the slots a few on are
             // asked for now.
             prefetchSlot(w.contacts, static_cast<std::size_t>(ci) + kPrefetchAhead);
-            Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+            const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
             const bool wanted =
                 isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
-            if (wanted == (c.color != kNoColor))
+            if (wanted == (w.graphPlaces[static_cast<std::size_t>(ci)].color != kNoColor))
             {
                 return;
             }
@@ -165,17 +165,18 @@ void updateConstraintGraph(WorldState& w)
     std::sort(joining.begin(), joining.end());
     for (const auto& [key, ci] : joining)
     {
-        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        c.colorBodyA = coloredSlot(w, c.a);
-        c.colorBodyB = coloredSlot(w, c.b);
-        c.color = w.graph.pick(c.colorBodyA, c.colorBodyB);
+        const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        GraphPlace& place = w.graphPlaces[static_cast<std::size_t>(ci)];
+        place.bodyA = coloredSlot(w, c.a);
+        place.bodyB = coloredSlot(w, c.b);
+        place.color = w.graph.pick(place.bodyA, place.bodyB);
     }
     std::sort(joining.begin(), joining.end(),
               [](const auto& x, const auto& y) { return x.second < y.second; });
     for (const auto& [key, ci] : joining)
     {
-        Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        c.colorIndex = w.graph.place(ci, c.color);
+        GraphPlace& place = w.graphPlaces[static_cast<std::size_t>(ci)];
+        place.index = w.graph.place(ci, place.color);
     }
 }
 

@@ -22,6 +22,17 @@ inline constexpr int kDynamicColors = kGraphColors - 4;
 inline constexpr std::int32_t kOverflow = kGraphColors;
 inline constexpr std::int32_t kNoColor = -1;
 
+// A contact's place in the graph: its colour (kNoColor when it is not in the graph, kOverflow),
+// its index there, and the body slots the graph coloured for it (-1 for a body impulses do not
+// move).
+struct GraphPlace
+{
+    std::int32_t color = kNoColor;
+    std::int32_t index = -1;
+    std::int32_t bodyA = -1;
+    std::int32_t bodyB = -1;
+};
+
 struct GraphColor
 {
     std::vector<std::uint64_t> bodies; // bit per body slot: the body has a constraint here

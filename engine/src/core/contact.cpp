@@ -109,9 +109,13 @@ void WorldState::createContact(std::uint32_t shapeA, std::uint32_t shapeB)
     {
         c = static_cast<std::int32_t>(contacts.size());
         contacts.emplace_back();
+        manifoldCaches.emplace_back();
+        graphPlaces.emplace_back();
     }
     Contact& contact = contacts[static_cast<std::size_t>(c)];
     contact = Contact{};
+    manifoldCaches[static_cast<std::size_t>(c)] = ManifoldCache{};
+    graphPlaces[static_cast<std::size_t>(c)] = GraphPlace{};
     const ShapeDef& sa = shapes[shapeA].def;
     const ShapeDef& sb = shapes[shapeB].def;
     contact.a = shapes[shapeA].body;
@@ -241,8 +245,8 @@ void WorldState::recheckSensors(std::uint32_t body)
     }
 }
 
-void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb,
-                              float lookAhead, float dt)
+void WorldState::findManifold(Contact& contact, ManifoldCache& cache, const ShapeGeometry& ga,
+                              const ShapeGeometry& gb, float lookAhead, float dt)
 {
     const float speculative = kSpeculativeDistance + lookAhead;
     const ShapeRecord& shapeA = shapes[contact.shapeA];
@@ -261,7 +265,7 @@ void WorldState::findManifold(Contact& contact, const ShapeGeometry& ga, const S
     }
     dropMissedPoints(*this, contact, dt, kSpeculativeDistance);
     matchImpulses(contact, old, oldNormal, oldTangent);
-    cacheManifold(*this, contact, ga, gb);
+    cacheManifold(*this, contact, cache, ga, gb);
 }
 
 float WorldState::speedBoundOf(std::uint32_t body) const
@@ -310,17 +314,18 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     }
     // Continuous collision is this look-ahead: as far as the two can move in the step.
     const float lookAhead = def.continuous ? dt * (speedBoundOf(contact.a) + speedBoundOf(contact.b)) : 0.0f;
-    if (mayRecycle(*this, contact, lookAhead, (contact.flags & kContactTouching) != 0))
+    ManifoldCache& cache = manifoldCaches[static_cast<std::size_t>(c)];
+    if (mayRecycle(*this, contact, cache, lookAhead, (contact.flags & kContactTouching) != 0))
     {
-        recycleManifold(*this, contact);
+        recycleManifold(*this, contact, cache);
         return CollideResult::Recycled;
     }
-    if (staysApart(*this, contact, lookAhead))
+    if (staysApart(*this, contact, cache, lookAhead))
     {
-        cacheManifoldPoints(*this, contact);
+        cacheManifoldPoints(*this, contact, cache);
         return CollideResult::KeptApart;
     }
-    findManifold(contact, ga, gb, lookAhead, dt);
+    findManifold(contact, cache, ga, gb, lookAhead, dt);
     return CollideResult::Found;
 }
 

@@ -83,15 +83,11 @@ struct Contact
     float stepRestitution = 0.0f;
     float stepTangentSpeed = 0.0f;
     Manifold manifold;
-    ManifoldCache cache;
     float normalImpulse[2] = {0.0f, 0.0f};
     float tangentImpulse[2] = {0.0f, 0.0f};
-    // Its place in the constraint graph (soft step), kNoColor when it is not in it, and the body
-    // slots the graph coloured for it (-1 for a body impulses do not move).
-    std::int32_t color = -1;
-    std::int32_t colorIndex = -1;
-    std::int32_t colorBodyA = -1;
-    std::int32_t colorBodyB = -1;
+    // Its ManifoldCache and GraphPlace are kept beside it (WorldState::manifoldCaches and
+    // graphPlaces): the solver reads every contact it prepares, all over the array, and needs
+    // neither.
 };
 
 // Gives the contact its own friction, restitution and tangent speed for the step, enabled: what

@@ -45,9 +45,9 @@ bool recycling(const WorldState& w)
 
 } // namespace
 
-bool mayRecycle(const WorldState& w, const Contact& c, float lookAhead, bool wasTouching)
+bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead,
+                bool wasTouching)
 {
-    const ManifoldCache& cache = c.cache;
     if (!cache.valid || !recycling(w) || lookAhead > kSpeculativeDistance ||
         cache.hiddenA != w.shapes[c.shapeA].hiddenFaces || cache.hiddenB != w.shapes[c.shapeB].hiddenFaces)
     {
@@ -73,29 +73,35 @@ bool mayRecycle(const WorldState& w, const Contact& c, float lookAhead, bool was
     return moved < tolerance;
 }
 
-void recycleManifold(const WorldState& w, Contact& c)
+void recycleManifold(const WorldState& w, Contact& c, const ManifoldCache& cache)
 {
     const BodyState& a = w.states[c.a];
     const BodyState& b = w.states[c.b];
-    const ManifoldCache& cache = c.cache;
     // Each body's turn since (plane rotations commute, so cached^T * now is now * cached^T).
     const Rot turnA = invMul(cache.rotationA, a.q);
     const Rot turnB = invMul(cache.rotationB, b.q);
     const Vec2 d = b.center - a.center;
     const Vec2 n = c.manifold.normal;
-    for (int i = 0; i < c.manifold.pointCount; ++i)
+    // Worked out before any is written: the cache sits in another array, and writing the points
+    // first would make the compiler read it again after each.
+    ManifoldPoint moved[2];
+    const int count = c.manifold.pointCount;
+    for (int i = 0; i < count; ++i)
     {
         const Vec2 rA = rotate(turnA, cache.anchorA[i]);
         const Vec2 rB = rotate(turnB, cache.anchorB[i]);
-        ManifoldPoint& p = c.manifold.points[i];
-        p.separation = cache.baseSeparation[i] + dot(d + rB - rA, n);
-        p.point = 0.5f * ((a.center + rA) + (b.center + rB));
+        moved[i].separation = cache.baseSeparation[i] + dot(d + rB - rA, n);
+        moved[i].point = 0.5f * ((a.center + rA) + (b.center + rB));
+    }
+    for (int i = 0; i < count; ++i)
+    {
+        c.manifold.points[i].separation = moved[i].separation;
+        c.manifold.points[i].point = moved[i].point;
     }
 }
 
-bool staysApart(const WorldState& w, const Contact& c, float lookAhead)
+bool staysApart(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead)
 {
-    const ManifoldCache& cache = c.cache;
     if (!cache.apart)
     {
         return false;
@@ -116,9 +122,9 @@ bool staysApart(const WorldState& w, const Contact& c, float lookAhead)
     return cache.gap - closed > kSpeculativeDistance + lookAhead + rounding;
 }
 
-void cacheManifold(const WorldState& w, Contact& c, const ShapeGeometry& ga, const ShapeGeometry& gb)
+void cacheManifold(const WorldState& w, const Contact& c, ManifoldCache& cache, const ShapeGeometry& ga,
+                   const ShapeGeometry& gb)
 {
-    ManifoldCache& cache = c.cache;
     const bool oneWay = (c.flags & kContactOneWay) != 0;
     cache.apart = c.manifold.pointCount == 0 && !oneWay;
     if (cache.apart)
@@ -130,18 +136,15 @@ void cacheManifold(const WorldState& w, Contact& c, const ShapeGeometry& ga, con
         cache.apartRotationB = b.q;
         cache.apartOrigin = invRotate(a.q, b.position - a.position);
     }
-    cacheManifoldPoints(w, c);
+    cacheManifoldPoints(w, c, cache);
 }
 
-void cacheManifoldPoints(const WorldState& w, Contact& c)
+void cacheManifoldPoints(const WorldState& w, const Contact& c, ManifoldCache& cache)
 {
-    ManifoldCache& cache = c.cache;
     // Only box pairs keep points: a circle's normal turns as it moves around its neighbour, and a
     // circle's manifold costs little to find again. A one-way contact decides afresh each step.
     // Neither changes while the contact lasts (a new shape is a new contact).
-    cache.valid = recycling(w) && (c.flags & kContactOneWay) == 0 &&
-                  w.shapes[c.shapeA].def.kind == ShapeKind::Box &&
-                  w.shapes[c.shapeB].def.kind == ShapeKind::Box;
+    cache.valid = recycling(w) && (c.flags & kContactOneWay) == 0 && c.circles == 0;
     if (!cache.valid)
     {
         return;

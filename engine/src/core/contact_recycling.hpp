@@ -13,27 +13,31 @@ namespace oblique::detail
 
 struct WorldState;
 
+// c's cache is its entry in WorldState::manifoldCaches.
+
 // Whether c's manifold may be kept this step instead of found again. lookAhead is how far the
 // pair can close in the step: fast pairs always look again, so that nothing comes within reach
 // unseen.
-bool mayRecycle(const WorldState& w, const Contact& c, float lookAhead, bool wasTouching);
+bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead,
+                bool wasTouching);
 
 // Moves c's points with its bodies and updates their separations.
-void recycleManifold(const WorldState& w, Contact& c);
+void recycleManifold(const WorldState& w, Contact& c, const ManifoldCache& cache);
 
 // Whether c's manifold, found empty, would be empty again: its shapes cannot yet have come within
 // the speculative distance and lookAhead. Exact, so both solvers skip such a pair whether or not
 // they recycle: a net of bodies that swing past one another costs no narrow phase for pairs
 // that stay apart.
-bool staysApart(const WorldState& w, const Contact& c, float lookAhead);
+bool staysApart(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead);
 
 // Records what c's newly found manifold was found at, for mayRecycle and recycleManifold, when
 // the manifold could be kept (soft step recycling, a box pair, not one-way), and for staysApart
 // when it is empty (how far apart the shapes a and b are); otherwise marks the cache unusable.
-void cacheManifold(const WorldState& w, Contact& c, const ShapeGeometry& a, const ShapeGeometry& b);
+void cacheManifold(const WorldState& w, const Contact& c, ManifoldCache& cache, const ShapeGeometry& a,
+                   const ShapeGeometry& b);
 
 // The part of cacheManifold for mayRecycle and recycleManifold alone: a pair kept apart renews it
 // as finding its empty manifold again would have.
-void cacheManifoldPoints(const WorldState& w, Contact& c);
+void cacheManifoldPoints(const WorldState& w, const Contact& c, ManifoldCache& cache);
 
 } // namespace oblique::detail

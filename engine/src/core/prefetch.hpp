@@ -27,20 +27,6 @@ inline void prefetchObject(const T* p)
     __builtin_prefetch(bytes + sizeof(T) - 1);
 }
 
-// The cache lines holding bytes [begin, end) of the object at p: the part a loop reads of a record
-// larger than what it needs, so that lines it never reads do not take up the misses in flight.
-template <typename T>
-inline void prefetchBytes(const T* p, std::size_t begin, std::size_t end)
-{
-    constexpr std::size_t kLine = 64;
-    const char* bytes = reinterpret_cast<const char*>(p);
-    for (std::size_t offset = begin; offset < end; offset += kLine)
-    {
-        __builtin_prefetch(bytes + offset);
-    }
-    __builtin_prefetch(bytes + end - 1);
-}
-
 // The record at index of v, when there is one: loops ask for the one kPrefetchAhead on.
 template <typename T>
 inline void prefetchSlot(const std::vector<T>& v, std::size_t index)

@@ -33,8 +33,9 @@ constexpr std::uint32_t mixLayout(std::uint32_t h)
 
 // The records are saved as their bytes, so a build that lays one out differently (another
 // version of the engine, compiler ABI or platform) must not read them: its layout differs here.
-constexpr std::uint32_t kLayout = mixLayout<WorldDef>(mixLayout<BodyState>(mixLayout<BodyRecord>(
-    mixLayout<ShapeRecord>(mixLayout<TreeNode>(mixLayout<Contact>(mixLayout<JointRecord>(2166136261u)))))));
+constexpr std::uint32_t kLayout = mixLayout<WorldDef>(
+    mixLayout<BodyState>(mixLayout<BodyRecord>(mixLayout<ShapeRecord>(mixLayout<TreeNode>(mixLayout<Contact>(
+        mixLayout<ManifoldCache>(mixLayout<GraphPlace>(mixLayout<JointRecord>(2166136261u)))))))));
 
 // The version is raised whenever what is saved, or how, changes: an old buffer is then refused,
 // never misread.
@@ -195,6 +196,8 @@ void transferWorld(Io& io, W& w)
     transferTree(io, w.tree);
     io.array(w.moveBuffer);
     io.array(w.contacts);
+    io.array(w.manifoldCaches);
+    io.array(w.graphPlaces);
     io.array(w.freeContacts);
     io.value(w.contactCount);
     io.value(w.touchingContacts);
@@ -223,7 +226,8 @@ std::string problemOf(std::span<const std::byte> snapshot)
     SnapshotReader check(snapshot.data() + kHeaderBytes, snapshot.size() - kHeaderBytes, false);
     WorldState scratch;
     transferWorld(check, scratch);
-    if (!check.whole())
+    if (!check.whole() || scratch.manifoldCaches.size() != scratch.contacts.size() ||
+        scratch.graphPlaces.size() != scratch.contacts.size())
     {
         return "the snapshot's contents do not match its format";
     }

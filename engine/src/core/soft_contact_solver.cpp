@@ -212,10 +212,71 @@ void solvePair(SolverVelocity& a, SolverVelocity& b, SoftContactConstraint& cc, 
 // How deep a soft contact at rest sits under the impulse it carries: where the soft push balances
 // the share of the impulse it takes back each solve (massScale * biasRate * depth * normalMass =
 // impulseScale * impulse).
-float loadDepth(const SoftContactConstraint& cc, const SoftPoint& p)
+float loadDepth(const Softness& softness, float normalMass, float normalImpulse)
 {
-    const float stiffness = cc.softness.massScale * cc.softness.biasRate * p.normalMass;
-    return stiffness > 0.0f ? cc.softness.impulseScale * p.normalImpulse / stiffness : 0.0f;
+    const float stiffness = softness.massScale * softness.biasRate * normalMass;
+    return stiffness > 0.0f ? softness.impulseScale * normalImpulse / stiffness : 0.0f;
+}
+
+// Keeps a point's impulses on its contact for the next step's warm start, as the impulse of a
+// whole step (so a change of solver or of substeps starts from the right size).
+void storePoint(Contact& c, int j, float normalImpulse, float tangentImpulse, float subSteps)
+{
+    c.normalImpulse[j] = std::isfinite(normalImpulse) ? subSteps * normalImpulse : 0.0f;
+    c.tangentImpulse[j] = std::isfinite(tangentImpulse) ? subSteps * tangentImpulse : 0.0f;
+}
+
+// A point still overlapped beyond what its load presses a soft contact in, and the slop.
+bool overlappedPastLoad(float separation, const Softness& softness, float normalMass, float normalImpulse)
+{
+    return -separation > loadDepth(softness, normalMass, normalImpulse) + kLinearSlop;
+}
+
+// The bodies of a contact left overlapped do not fall asleep so.
+void markOverlapped(WorldState& w, const Contact& c)
+{
+    w.records[c.a].overlapped = true;
+    w.records[c.b].overlapped = true;
+}
+
+// storePoint for every contact solved in the lanes, read from the lanes themselves: what the
+// passes changed there is never copied back to the constraints.
+template <int N>
+void storeLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups, float subSteps)
+{
+    const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
+    for (const WideSoftConstraintN<N>& g : groups)
+    {
+        for (int lane = 0; lane < N; ++lane)
+        {
+            if (g.source[lane] < 0)
+            {
+                continue;
+            }
+            const ConstraintExtra& extra = w.contactSolver.extras[static_cast<std::size_t>(g.source[lane])];
+            Contact& c = w.contacts[static_cast<std::size_t>(extra.contact)];
+            const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
+            const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
+            const Vec2 n{g.normalX[lane], g.normalY[lane]};
+            const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
+            bool overlapped = false;
+            for (int j = 0; j < extra.pointCount; ++j)
+            {
+                const WideSoftPointN<N>& wp = g.points[j];
+                const float normalImpulse = wp.normalImpulse[lane];
+                storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
+                const float separation =
+                    currentSeparation({wp.rAx[lane], wp.rAy[lane]}, {wp.rBx[lane], wp.rBy[lane]},
+                                      wp.baseSeparation[lane], n, da, db);
+                overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane], normalImpulse) ||
+                             overlapped;
+            }
+            if (overlapped)
+            {
+                markOverlapped(w, c);
+            }
+        }
+    }
 }
 
 // The contact's circle on one side (kCircleA or kCircleB), or null for a box: a box's points are
@@ -227,13 +288,6 @@ const Circle* circleOf(const WorldState& w, const Contact& c, std::uint8_t side)
         return nullptr;
     }
     return &std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
-}
-
-// What preparing a contact reads of it: all but the narrow phase's cache and the graph's place.
-void prefetchSolverPart(const Contact& c)
-{
-    prefetchBytes(&c, 0, offsetof(Contact, cache));
-    prefetchBytes(&c, offsetof(Contact, normalImpulse), offsetof(Contact, color));
 }
 
 // The constraint of one contact; true when a point of it bounces this step.
@@ -388,7 +442,7 @@ void prepareSoftContacts(StepContext& ctx)
         {
             if (k + kPrefetchAhead < members.size())
             {
-                prefetchSolverPart(w.contacts[static_cast<std::size_t>(members[k + kPrefetchAhead])]);
+                prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
             hasBounces = prepareSoftContact(ctx, warmStartScale, members[k], index) || hasBounces;
             solver.softWide.add(static_cast<std::int32_t>(index), solver.soft[index], group == 0,
@@ -426,12 +480,6 @@ void solveSoftContacts(StepContext& ctx)
                                    ctx.invH, ctx.pushMaxSpeed, ctx.useBias, w.def.tasks);
 }
 
-void finishSoftContacts(StepContext& ctx)
-{
-    ContactSolver& solver = ctx.world.contactSolver;
-    solver.softWide.unpack(solver.soft);
-}
-
 void restoreSoftBounces(StepContext& ctx)
 {
     WorldState& w = ctx.world;
@@ -451,36 +499,42 @@ void restoreSoftBounces(StepContext& ctx)
     }
 }
 
-// Keeps each point's impulses on its contact for the next step's warm start, as the impulse of a
-// whole step (so a change of solver or of substeps starts from the right size), and marks the
-// bodies of points still overlapped beyond what their load presses a soft contact in, and the
-// slop, so that they do not fall asleep overlapped.
+// Keeps each point's impulses on its contact for the next step's warm start (storePoint), and
+// marks the bodies of points still overlapped so that they do not fall asleep overlapped: the
+// contacts solved one at a time from their constraints, the others from their lanes.
 void storeSoftImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     const ContactSolver& solver = w.contactSolver;
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
     const auto subSteps = static_cast<float>(ctx.subSteps);
-    for (std::size_t k = 0; k < solver.soft.size(); ++k)
+    for (const std::int32_t k : solver.softWide.singles)
     {
-        const SoftContactConstraint& cc = solver.soft[k];
-        Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[k].contact)];
+        const SoftContactConstraint& cc = solver.soft[static_cast<std::size_t>(k)];
+        Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[static_cast<std::size_t>(k)].contact)];
         const SolverDelta& da = deltas[static_cast<std::size_t>(cc.indexA)];
         const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
         bool overlapped = false;
         for (int j = 0; j < cc.velocityPoints; ++j)
         {
             const SoftPoint& p = cc.points[j];
-            c.normalImpulse[j] = std::isfinite(p.normalImpulse) ? subSteps * p.normalImpulse : 0.0f;
-            c.tangentImpulse[j] = std::isfinite(p.tangentImpulse) ? subSteps * p.tangentImpulse : 0.0f;
-            overlapped =
-                overlapped || -currentSeparation(p, cc.normal, da, db) > loadDepth(cc, p) + kLinearSlop;
+            storePoint(c, j, p.normalImpulse, p.tangentImpulse, subSteps);
+            overlapped = overlappedPastLoad(currentSeparation(p, cc.normal, da, db), cc.softness,
+                                            p.normalMass, p.normalImpulse) ||
+                         overlapped;
         }
         if (overlapped)
         {
-            w.records[c.a].overlapped = true;
-            w.records[c.b].overlapped = true;
+            markOverlapped(w, c);
         }
+    }
+    if (solver.softWide.width == 8)
+    {
+        storeLaneImpulses(w, solver.softWide.wide8, subSteps);
+    }
+    else
+    {
+        storeLaneImpulses(w, solver.softWide.wide, subSteps);
     }
     ctx.positionSolved = true;
 }
@@ -488,7 +542,9 @@ void storeSoftImpulses(StepContext& ctx)
 void reportSoftImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    const ContactSolver& solver = w.contactSolver;
+    ContactSolver& solver = w.contactSolver;
+    // The totals of the contacts solved in lanes are copied back for the events alone.
+    solver.softWide.unpack(solver.soft);
     for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
         const SoftContactConstraint& cc = solver.soft[k];

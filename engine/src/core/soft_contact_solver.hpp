@@ -68,10 +68,15 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
 void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc);
 
 // The current separation of a point, from the bodies' motion since the start of the step.
+inline float currentSeparation(Vec2 rA, Vec2 rB, float baseSeparation, Vec2 n, const SolverDelta& a,
+                               const SolverDelta& b)
+{
+    const Vec2 d = (b.dp - a.dp) + (rotate(b.dq, rB) - rotate(a.dq, rA));
+    return baseSeparation + dot(d, n);
+}
 inline float currentSeparation(const SoftPoint& p, Vec2 n, const SolverDelta& a, const SolverDelta& b)
 {
-    const Vec2 d = (b.dp - a.dp) + (rotate(b.dq, p.rB) - rotate(a.dq, p.rA));
-    return p.baseSeparation + dot(d, n);
+    return currentSeparation(p.rA, p.rB, p.baseSeparation, n, a, b);
 }
 
 // The contact stages of soft step, in the order the step runs them.
@@ -79,8 +84,6 @@ void prepareSoftContacts(StepContext& ctx);
 void warmStartSoftContacts(StepContext& ctx);
 // One solve of every contact, with the soft push (ctx.useBias) or without it (relax).
 void solveSoftContacts(StepContext& ctx);
-// After the last substep: the impulses the lanes accumulated, back in the constraints.
-void finishSoftContacts(StepContext& ctx);
 void restoreSoftBounces(StepContext& ctx);
 void storeSoftImpulses(StepContext& ctx);
 void reportSoftImpulses(StepContext& ctx);

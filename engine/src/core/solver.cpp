@@ -401,7 +401,6 @@ void solveSoftStep(StepContext& ctx)
         solveJointTrees(ctx);
         ctx.projectJoints = false;
     }
-    finishSoftContacts(ctx);
     restoreSoftBounces(ctx);
     storeJointImpulses(ctx);
     storeSoftImpulses(ctx);

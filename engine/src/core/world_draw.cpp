@@ -52,22 +52,22 @@ void drawBox(DebugDraw& d, const Aabb& a, Color c)
 }
 
 // The colour the constraint graph gave the contact, as the graph-colours layer shows it.
-Color graphColorOf(const Contact& c)
+Color graphColorOf(const GraphPlace& place)
 {
-    if (c.color == kOverflow)
+    if (place.color == kOverflow)
     {
         return palette::graphOverflow;
     }
-    if (c.color >= 0 && c.color < kGraphColors)
+    if (place.color >= 0 && place.color < kGraphColors)
     {
-        return palette::graphColors[static_cast<std::size_t>(c.color)];
+        return palette::graphColors[static_cast<std::size_t>(place.color)];
     }
     return palette::graphUncoloured;
 }
 
 // One touching contact's layers. Its points are read from the whole manifold, skipping the
 // speculative ones, so each keeps the impulses stored at its own index.
-void drawContact(DebugDraw& d, const Contact& c, const DrawOptions& options)
+void drawContact(DebugDraw& d, const Contact& c, const GraphPlace& place, const DrawOptions& options)
 {
     const Manifold& m = c.manifold;
     const Vec2 tangent{m.normal.y, -m.normal.x}; // as the solvers take it
@@ -80,7 +80,7 @@ void drawContact(DebugDraw& d, const Contact& c, const DrawOptions& options)
         const Vec2 p = m.points[j].point;
         if (options.graphColors)
         {
-            d.drawPoint(p, kGraphPointPixels, graphColorOf(c));
+            d.drawPoint(p, kGraphPointPixels, graphColorOf(place));
         }
         if (options.contactPoints)
         {
@@ -151,11 +151,11 @@ void World::draw(DebugDraw& d, const DrawOptions& options) const
     if (options.contactPoints || options.contactNormals || options.contactImpulses ||
         options.frictionImpulses || options.graphColors)
     {
-        for (const Contact& c : w.contacts)
+        for (std::size_t i = 0; i < w.contacts.size(); ++i)
         {
-            if (isTouchingSolid(c))
+            if (isTouchingSolid(w.contacts[i]))
             {
-                drawContact(d, c, options);
+                drawContact(d, w.contacts[i], w.graphPlaces[i], options);
             }
         }
     }

@@ -49,6 +49,10 @@ struct WorldState
     std::vector<std::uint64_t> pairBuffer;
 
     std::vector<Contact> contacts;
+    // Per contact, beside it: how its manifold was found (contact_recycling.hpp) and its place in
+    // the constraint graph.
+    std::vector<ManifoldCache> manifoldCaches;
+    std::vector<GraphPlace> graphPlaces;
     std::vector<std::int32_t> freeContacts;
     PairMap contactMap; // shape pair -> contact
     int contactCount = 0;
@@ -161,8 +165,8 @@ struct WorldState
     // A new manifold for the contact, its impulses carried over by feature and its cache set.
     // Speculative points out to kSpeculativeDistance + lookAhead, those beyond the first kept only
     // where the shapes can meet in the step of dt (sweep.hpp).
-    void findManifold(Contact& contact, const ShapeGeometry& ga, const ShapeGeometry& gb, float lookAhead,
-                      float dt);
+    void findManifold(Contact& contact, ManifoldCache& cache, const ShapeGeometry& ga,
+                      const ShapeGeometry& gb, float lookAhead, float dt);
     // Lets the pre-solve callback see and change one contact for this step.
     void callPreSolve(Contact& contact);
 
