@@ -6,6 +6,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <cassert>
 
 namespace oblique::detail
 {
@@ -62,6 +63,26 @@ std::uint32_t joinOrderKey(const Contact& c)
     h *= 0x2C1B3C6Du;
     h ^= h >> 12u;
     return h;
+}
+
+// Every contact a look at all of them would move into or out of the graph is a candidate (sorted):
+// checked in debug builds.
+[[maybe_unused]] bool candidatesCoverSweep(const WorldState& w)
+{
+    bool covered = true;
+    w.solverContacts.forEach(
+        [&w, &covered](std::int32_t ci)
+        {
+            const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+            const bool wanted =
+                isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
+            if (wanted != (w.graphPlaces[static_cast<std::size_t>(ci)].color != kNoColor) &&
+                !std::binary_search(w.graph.candidates.begin(), w.graph.candidates.end(), ci))
+            {
+                covered = false;
+            }
+        });
+    return covered;
 }
 
 } // namespace
@@ -137,26 +158,51 @@ void updateConstraintGraph(WorldState& w)
 {
     std::vector<std::pair<std::uint32_t, std::int32_t>>& joining = w.graph.joining;
     joining.clear();
-    w.solverContacts.forEach(
-        [&w, &joining](std::int32_t ci)
+    const auto visit = [&w, &joining](std::int32_t ci)
+    {
+        const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        const bool wanted =
+            isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
+        if (wanted == (w.graphPlaces[static_cast<std::size_t>(ci)].color != kNoColor))
         {
-            // The set is visited in slot order, and most slots are in it: the slots a few on are
-            // asked for now.
-            prefetchSlot(w.contacts, static_cast<std::size_t>(ci) + kPrefetchAhead);
-            const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-            const bool wanted =
-                isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
-            if (wanted == (w.graphPlaces[static_cast<std::size_t>(ci)].color != kNoColor))
+            return;
+        }
+        if (!wanted)
+        {
+            removeFromGraph(w, ci);
+            return;
+        }
+        joining.emplace_back(joinOrderKey(c), ci);
+    };
+    // After an update every contact the solver may work on is in the graph exactly when wanted.
+    // With the same bodies in the solver, whether a contact is wanted changes only with whether it
+    // is active, which the narrow phase just looked at: its candidates (in slot order, as the sweep
+    // takes them, so that leaving contacts free their places in the same order) are all that can
+    // differ.
+    std::vector<std::int32_t>& candidates = w.graph.candidates;
+    if (w.graph.sweepNeeded || !w.solverBodies.sameBodies)
+    {
+        w.solverContacts.forEach(
+            [&w, &visit](std::int32_t ci)
             {
-                return;
-            }
-            if (!wanted)
-            {
-                removeFromGraph(w, ci);
-                return;
-            }
-            joining.emplace_back(joinOrderKey(c), ci);
-        });
+                // The set is visited in slot order, and most slots are in it: the slots a few on
+                // are asked for now.
+                prefetchSlot(w.contacts, static_cast<std::size_t>(ci) + kPrefetchAhead);
+                visit(ci);
+            });
+    }
+    else
+    {
+        std::sort(candidates.begin(), candidates.end());
+        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+        assert(candidatesCoverSweep(w));
+        for (const std::int32_t ci : candidates)
+        {
+            visit(ci);
+        }
+    }
+    candidates.clear();
+    w.graph.sweepNeeded = false;
     // Leaving contacts first, so that joining ones can take the colours they free. The colours
     // are picked in the hashed order, and the contacts placed in them in the order of their slots:
     // a colour's contacts share no moving body, so the order within it changes nothing but how

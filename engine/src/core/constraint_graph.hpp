@@ -45,6 +45,13 @@ struct ConstraintGraph
     std::vector<std::int32_t> overflow;
     // Scratch for updateConstraintGraph: the contacts joining this step, with their order keys.
     std::vector<std::pair<std::uint32_t, std::int32_t>> joining;
+    // The contacts the narrow phase left active but out of the graph, or in it but inactive (it
+    // notes them as it finishes each): while the solver's bodies stay those of the last update,
+    // the only ones whose place can change.
+    std::vector<std::int32_t> candidates;
+    // The next update looks at every contact: the world was restored, or an ngs step did not
+    // keep the graph.
+    bool sweepNeeded = true;
 
     // Picks the colour (or kOverflow) for a contact between these body slots and marks them in it;
     // a slot that does not move under impulses is passed as -1.
@@ -58,7 +65,9 @@ struct ConstraintGraph
 };
 
 // Brings the graph in line with this step's solver contacts: in every active contact with an awake
-// body, out otherwise. Runs after the bodies are gathered.
+// body, out otherwise. Runs after the bodies are gathered. Looks at the narrow phase's candidates
+// alone while the solver's bodies are those of the last update (and that update was this one's
+// predecessor); at every contact otherwise.
 void updateConstraintGraph(WorldState& w);
 // Takes a contact out of the graph (when it is destroyed).
 void removeFromGraph(WorldState& w, std::int32_t contact);

@@ -399,6 +399,11 @@ void WorldState::finishContact(std::int32_t c, CollideResult result)
     const auto flags = static_cast<std::uint8_t>(contact.flags & ~kContactRecheck);
     contact.flags =
         static_cast<std::uint8_t>(touching ? (flags | kContactTouching) : (flags & ~kContactTouching));
+    // Active outside the graph, or in it and inactive: the graph's update looks at it.
+    if (isActive(contact) != (graphPlaces[static_cast<std::size_t>(c)].color != kNoColor))
+    {
+        graph.candidates.push_back(c);
+    }
 }
 
 // Updates every contact that has an awake body, and the sensor contacts marked for a recheck (a
@@ -441,6 +446,8 @@ void WorldState::collide(float dt)
 {
     recycledContacts = 0;
     apartContacts = 0;
+    // Only this pass's: a contact it does not look at has not changed since the last one.
+    graph.candidates.clear();
     findAwakeBodies();
     // Each awake body's speed bound once, rather than once for every contact it is in; a contact's
     // sleeping or static body has its bound found when it is needed (speedBoundOf).

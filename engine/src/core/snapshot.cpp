@@ -293,6 +293,8 @@ void World::restore(std::span<const std::byte> snapshot)
         }
     }
     w.awakeBodies.clear();
+    w.graph.sweepNeeded = true;
+    w.graph.candidates.clear();
     w.canSleepCount = 0;
     for (std::uint32_t i = 0; i < w.records.size(); ++i)
     {

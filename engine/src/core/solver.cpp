@@ -75,6 +75,7 @@ void gatherBodies(StepContext& ctx)
             bodies.slotOf[i] = 0;
         }
     }
+    std::swap(bodies.toBody, bodies.lastToBody);
     bodies.toBody.clear();
     const Vec2 gravity = w.def.gravity;
     const float integrations = w.def.solver == Solver::Ngs ? 1.0f : static_cast<float>(w.def.subSteps);
@@ -110,6 +111,7 @@ void gatherBodies(StepContext& ctx)
                                                                           : Vec2{});
         bodies.toBody.push_back(i);
     }
+    bodies.sameBodies = bodies.toBody == bodies.lastToBody;
 }
 
 // The contacts the solver may work on: those of the gathered bodies, and those still in the
@@ -349,6 +351,8 @@ void solveNgs(StepContext& ctx)
     ctx.h = ctx.dt;
     ctx.invH = ctx.invDt;
     ctx.useBias = false;
+    // The graph is not kept in this solver: a later soft step looks at every contact.
+    ctx.world.graph.sweepNeeded = true;
     integrateVelocities(ctx, ctx.dt);
     prepareConstraints(ctx);
     warmStart(ctx);

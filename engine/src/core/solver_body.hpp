@@ -69,10 +69,12 @@ struct SolverBodies
     // Per slot: the gravity on an awake dynamic body (its scale times the world's), else none;
     // dense, so that preparing a contact need not read its bodies' records for it.
     std::vector<Vec2> gravities;
-    std::vector<std::uint32_t> toBody;
+    std::vector<std::uint32_t> toBody;     // body slot of solver slot i + 1
+    std::vector<std::uint32_t> lastToBody; // the last step's, to tell whether the bodies are the same
+    bool sameBodies = false;
     // Per body: this step's slot, or 0 for a body the solver does not move. Apart from the
     // records, so that contacts and joints find their bodies' slots in a small dense array.
-    std::vector<std::int32_t> slotOf; // body slot of solver slot i + 1
+    std::vector<std::int32_t> slotOf;
     // Counts the moves of the poses within a step, so that what is computed from them can be kept
     // while they stay (the joint trees' factors).
     std::uint32_t poseVersion = 0;
