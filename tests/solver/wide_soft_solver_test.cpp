@@ -128,7 +128,15 @@ void pack(WideSoftSolver& wide, const Problem& p, int width)
         wide.beginBatch();
         for (std::int32_t k = p.groupStart[g]; k < p.groupStart[g + 1]; ++k)
         {
-            wide.add(k, p.constraints[static_cast<std::size_t>(k)], g == 0, p.bodies);
+            const SoftContactConstraint& cc = p.constraints[static_cast<std::size_t>(k)];
+            if (g == 0 || WideSoftSolver::solvedAlone(cc))
+            {
+                wide.addSingle(k);
+            }
+            else
+            {
+                wide.addLane(k, cc, p.bodies);
+            }
         }
         wide.endBatch();
     }

@@ -133,9 +133,16 @@ void solveContactVelocity(std::vector<SolverVelocity>& bodies, ContactConstraint
 struct ContactSolver
 {
     std::vector<ContactConstraint> constraints;
-    std::vector<SoftContactConstraint> soft; // soft step's constraints, in place of the above
+    // Soft step's constraints solved one at a time, in place of the above (with their extras);
+    // the others go straight into softWide's lanes.
+    std::vector<SoftContactConstraint> soft;
     WideSoftSolver softWide;
     std::vector<ConstraintExtra> extras;
+    // Where soft step prepares each constraint before it goes to soft or to the lanes; every
+    // field read later is written for each, so it is never cleared.
+    SoftContactConstraint softScratch;
+    ConstraintExtra extraScratch;
+    int softCount = 0; // soft step's constraints this step, both kinds
     WideSolver wide;
     bool hasBounces = false;
 };

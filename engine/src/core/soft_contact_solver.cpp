@@ -239,8 +239,15 @@ void markOverlapped(WorldState& w, const Contact& c)
     w.records[c.b].overlapped = true;
 }
 
-// storePoint for every contact solved in the lanes, read from the lanes themselves: what the
-// passes changed there is never copied back to the constraints.
+// A lane's points: two where it solves two together (every two-point contact in the lanes does).
+template <int N>
+int lanePointCount(const WideSoftConstraintN<N>& g, int lane)
+{
+    return g.twoPoints[lane] != 0 ? 2 : 1;
+}
+
+// storePoint for every contact solved in the lanes (each lane's source is its contact), read from
+// the lanes themselves.
 template <int N>
 void storeLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups, float subSteps)
 {
@@ -253,14 +260,13 @@ void storeLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>&
             {
                 continue;
             }
-            const ConstraintExtra& extra = w.contactSolver.extras[static_cast<std::size_t>(g.source[lane])];
-            Contact& c = w.contacts[static_cast<std::size_t>(extra.contact)];
+            Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
             const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
             const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
             const Vec2 n{g.normalX[lane], g.normalY[lane]};
             const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
             bool overlapped = false;
-            for (int j = 0; j < extra.pointCount; ++j)
+            for (int j = 0; j < lanePointCount(g, lane); ++j)
             {
                 const WideSoftPointN<N>& wp = g.points[j];
                 const float normalImpulse = wp.normalImpulse[lane];
@@ -290,17 +296,15 @@ const Circle* circleOf(const WorldState& w, const Contact& c, std::uint8_t side)
     return &std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
 }
 
-// The constraint of one contact; true when a point of it bounces this step.
-bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci, std::size_t index)
+// The constraint of one contact, into cc and extra; true when a point of it bounces this step.
+bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci, SoftContactConstraint& cc,
+                        ConstraintExtra& extra)
 {
     WorldState& w = ctx.world;
-    ContactSolver& solver = w.contactSolver;
     bool hasBounces = false;
     Contact& c = w.contacts[static_cast<std::size_t>(ci)];
     const std::int32_t ia = w.solverBodies.slotOf[c.a];
     const std::int32_t ib = w.solverBodies.slotOf[c.b];
-    SoftContactConstraint& cc = solver.soft[index];
-    ConstraintExtra& extra = solver.extras[index];
     cc.indexA = ia;
     cc.indexB = ib;
     cc.normal = c.manifold.normal;
@@ -349,6 +353,32 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
                                p1.rnB, p2.rnA, p2.rnB);
     }
     return hasBounces;
+}
+
+// The impulse events of the contacts solved in lanes (after those solved one at a time).
+template <int N>
+void reportLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups)
+{
+    for (const WideSoftConstraintN<N>& g : groups)
+    {
+        for (int lane = 0; lane < N; ++lane)
+        {
+            if (g.source[lane] < 0)
+            {
+                continue;
+            }
+            const Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
+            const int count = lanePointCount(g, lane);
+            ContactImpulseEvent e = impulseEventOf(w, c, count);
+            for (int j = 0; j < count; ++j)
+            {
+                e.points[j] = c.manifold.points[j].point;
+                e.normalImpulses[j] = g.points[j].totalNormalImpulse[lane];
+                e.tangentImpulses[j] = g.points[j].totalTangentImpulse[lane];
+            }
+            w.impulseEvents.push_back(e);
+        }
+    }
 }
 
 } // namespace
@@ -419,18 +449,16 @@ void prepareSoftContacts(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     ContactSolver& solver = w.contactSolver;
-    // The records of the last step are written over, not made afresh: zeroing 264 bytes a contact
-    // first was 8 % of preparing them on the rain. Every field a later stage reads is set below
-    // (a point's only for the points the contact has).
-    std::size_t count = w.graph.overflow.size();
-    for (const GraphColor& color : w.graph.colors)
-    {
-        count += color.contacts.size();
-    }
-    solver.soft.resize(count);
-    solver.extras.resize(count);
+    solver.soft.clear();
+    solver.extras.clear();
     solver.softWide.begin(laneWidth());
-    std::size_t index = 0;
+    // Each constraint is prepared in the scratch record, then copied to the few solved one at a
+    // time or packed into its lane: the lanes hold all that the later stages read of the rest.
+    // The scratch is written over, never cleared (zeroing 264 bytes a contact was 8 % of preparing
+    // them on the rain): every field read later is set for each (a point's for its points).
+    SoftContactConstraint& cc = solver.softScratch;
+    ConstraintExtra& extra = solver.extraScratch;
+    int count = 0;
     bool hasBounces = false;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     for (int group = 0; group <= kGraphColors; ++group)
@@ -444,13 +472,23 @@ void prepareSoftContacts(StepContext& ctx)
             {
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
-            hasBounces = prepareSoftContact(ctx, warmStartScale, members[k], index) || hasBounces;
-            solver.softWide.add(static_cast<std::int32_t>(index), solver.soft[index], group == 0,
-                                w.solverBodies.velocities);
-            ++index;
+            hasBounces = prepareSoftContact(ctx, warmStartScale, members[k], cc, extra) || hasBounces;
+            // The overflow's constraints share bodies, so they keep their order, one at a time.
+            if (group == 0 || WideSoftSolver::solvedAlone(cc))
+            {
+                solver.softWide.addSingle(static_cast<std::int32_t>(solver.soft.size()));
+                solver.soft.push_back(cc);
+                solver.extras.push_back(extra);
+            }
+            else
+            {
+                solver.softWide.addLane(members[k], cc, w.solverBodies.velocities);
+            }
+            ++count;
         }
         solver.softWide.endBatch();
     }
+    solver.softCount = count;
     solver.hasBounces = hasBounces;
 }
 
@@ -542,9 +580,7 @@ void storeSoftImpulses(StepContext& ctx)
 void reportSoftImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    ContactSolver& solver = w.contactSolver;
-    // The totals of the contacts solved in lanes are copied back for the events alone.
-    solver.softWide.unpack(solver.soft);
+    const ContactSolver& solver = w.contactSolver;
     for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
         const SoftContactConstraint& cc = solver.soft[k];
@@ -557,6 +593,14 @@ void reportSoftImpulses(StepContext& ctx)
             e.tangentImpulses[j] = cc.points[j].totalTangentImpulse;
         }
         w.impulseEvents.push_back(e);
+    }
+    if (solver.softWide.width == 8)
+    {
+        reportLaneImpulses(w, solver.softWide.wide8);
+    }
+    else
+    {
+        reportLaneImpulses(w, solver.softWide.wide);
     }
 }
 

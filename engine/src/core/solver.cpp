@@ -438,8 +438,8 @@ void countWork(WorldState& w)
     w.profile.awakeBodyCount = static_cast<int>(w.solverBodies.toBody.size());
     w.profile.contactCount = w.contactCount;
     w.profile.touchingCount = w.touchingContacts;
-    w.profile.solvedCount = static_cast<int>(w.def.solver == Solver::Ngs ? w.contactSolver.constraints.size()
-                                                                         : w.contactSolver.soft.size());
+    w.profile.solvedCount = w.def.solver == Solver::Ngs ? static_cast<int>(w.contactSolver.constraints.size())
+                                                        : w.contactSolver.softCount;
     w.profile.recycledCount = w.recycledContacts;
     w.profile.apartCount = w.apartContacts;
 }

@@ -14,13 +14,6 @@ namespace oblique::detail
 namespace
 {
 
-// Bouncy contacts (relax may only ease a point) and two points solved one after the other are
-// left to the scalar pass.
-bool solvedAlone(const SoftContactConstraint& cc)
-{
-    return cc.relaxLetsGo || (cc.velocityPoints == 2 && !cc.mass.wellConditioned);
-}
-
 template <int N>
 void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const SoftContactConstraint& cc,
               const std::vector<SolverVelocity>& bodies)
@@ -55,25 +48,18 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
     }
 }
 
-// Adds the constraint at index to the batch being packed: to a lane of the last group, or of a
-// new one, blanked as it is begun.
+// Adds the constraint to the batch being packed: to a lane of the last group, or of a new one,
+// blanked as it is begun.
 template <int N>
-void packInto(std::vector<WideSoftConstraintN<N>>& wide, std::vector<std::int32_t>& singles, int& lane,
-              std::int32_t index, const SoftContactConstraint& cc, bool overflow,
-              const std::vector<SolverVelocity>& bodies)
+void packInto(std::vector<WideSoftConstraintN<N>>& wide, int& lane, std::int32_t source,
+              const SoftContactConstraint& cc, const std::vector<SolverVelocity>& bodies)
 {
-    // The overflow's constraints share bodies, so they keep their order, one at a time.
-    if (overflow || solvedAlone(cc))
-    {
-        singles.push_back(index);
-        return;
-    }
     if (lane == N)
     {
         wide.push_back(blankGroup<WideSoftConstraintN<N>>());
         lane = 0;
     }
-    packLane(wide.back(), lane++, index, cc, bodies);
+    packLane(wide.back(), lane++, source, cc, bodies);
 }
 
 // The impulses and their totals over the substeps, what the passes change in a lane.
@@ -111,16 +97,26 @@ void WideSoftSolver::beginBatch()
     lane = width;
 }
 
-void WideSoftSolver::add(std::int32_t index, const SoftContactConstraint& cc, bool overflow,
-                         const std::vector<SolverVelocity>& bodies)
+bool WideSoftSolver::solvedAlone(const SoftContactConstraint& cc)
+{
+    return cc.relaxLetsGo || (cc.velocityPoints == 2 && !cc.mass.wellConditioned);
+}
+
+void WideSoftSolver::addSingle(std::int32_t index)
+{
+    singles.push_back(index);
+}
+
+void WideSoftSolver::addLane(std::int32_t source, const SoftContactConstraint& cc,
+                             const std::vector<SolverVelocity>& bodies)
 {
     if (width == 8)
     {
-        packInto(wide8, singles, lane, index, cc, overflow, bodies);
+        packInto(wide8, lane, source, cc, bodies);
     }
     else
     {
-        packInto(wide, singles, lane, index, cc, overflow, bodies);
+        packInto(wide, lane, source, cc, bodies);
     }
 }
 

@@ -72,14 +72,19 @@ struct WideSoftSolver
     std::vector<SoftBatch> batches;
     int lane = 0; // the next lane of the last group while packing (width: none left)
 
-    // Packing, as the constraints are prepared (each while it is still in the cache): begin, then
-    // for the overflow (all solved one at a time) and each colour in turn a batch of the
-    // constraints in it, each added by its index once prepared, in groups of laneWidth (4 or 8).
+    // Packing, as the constraints are prepared: begin, then for the overflow (all solved one at a
+    // time) and each colour in turn a batch of the constraints in it, each added once prepared:
+    // one solved alone by its index among those, one solved in lanes packed into the next lane
+    // (groups of laneWidth, 4 or 8) with the index of its source (the contact's).
     void begin(int laneWidth);
     void beginBatch();
-    void add(std::int32_t index, const SoftContactConstraint& cc, bool overflow,
-             const std::vector<SolverVelocity>& bodies);
+    void addSingle(std::int32_t index);
+    void addLane(std::int32_t source, const SoftContactConstraint& cc,
+                 const std::vector<SolverVelocity>& bodies);
     void endBatch();
+    // Bouncy contacts (relax may only ease a point) and two points solved one after the other are
+    // left to the scalar pass, as is the overflow.
+    static bool solvedAlone(const SoftContactConstraint& cc);
     // The lane groups packed so far, at the width chosen.
     std::int32_t groupCount() const;
     // A colour's lane groups are spread over the task system's workers.
@@ -88,7 +93,8 @@ struct WideSoftSolver
     void solve(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,
                std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed, bool useBias,
                const TaskSystem& tasks);
-    // Copies the lanes' impulses back into the constraints they came from.
+    // Copies the lanes' impulses back into the constraints their sources index (where the
+    // sources are indices into constraints, as a test packs them).
     void unpack(std::vector<SoftContactConstraint>& constraints) const;
 };
 
