@@ -65,6 +65,12 @@ std::uint32_t joinOrderKey(const Contact& c)
     return h;
 }
 
+// The graph holds a contact while it is active with a body in the solver.
+bool wantedInGraph(const WorldState& w, const Contact& c)
+{
+    return isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
+}
+
 // Every contact a look at all of them would move into or out of the graph is a candidate (sorted):
 // checked in debug builds.
 [[maybe_unused]] bool candidatesCoverSweep(const WorldState& w)
@@ -73,10 +79,8 @@ std::uint32_t joinOrderKey(const Contact& c)
     w.solverContacts.forEach(
         [&w, &covered](std::int32_t ci)
         {
-            const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-            const bool wanted =
-                isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
-            if (wanted != (w.graphPlaces[static_cast<std::size_t>(ci)].color != kNoColor) &&
+            const bool wanted = wantedInGraph(w, w.contacts[static_cast<std::size_t>(ci)]);
+            if (wanted != w.graphPlaces[static_cast<std::size_t>(ci)].inGraph() &&
                 !std::binary_search(w.graph.candidates.begin(), w.graph.candidates.end(), ci))
             {
                 covered = false;
@@ -139,7 +143,7 @@ std::int32_t ConstraintGraph::remove(std::int32_t color, std::int32_t indexInCol
 void removeFromGraph(WorldState& w, std::int32_t contact)
 {
     GraphPlace& place = w.graphPlaces[static_cast<std::size_t>(contact)];
-    if (place.color == kNoColor)
+    if (!place.inGraph())
     {
         return;
     }
@@ -161,9 +165,8 @@ void updateConstraintGraph(WorldState& w)
     const auto visit = [&w, &joining](std::int32_t ci)
     {
         const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        const bool wanted =
-            isActive(c) && (w.solverBodies.slotOf[c.a] != 0 || w.solverBodies.slotOf[c.b] != 0);
-        if (wanted == (w.graphPlaces[static_cast<std::size_t>(ci)].color != kNoColor))
+        const bool wanted = wantedInGraph(w, c);
+        if (wanted == w.graphPlaces[static_cast<std::size_t>(ci)].inGraph())
         {
             return;
         }

@@ -31,6 +31,8 @@ struct GraphPlace
     std::int32_t index = -1;
     std::int32_t bodyA = -1;
     std::int32_t bodyB = -1;
+
+    bool inGraph() const { return color != kNoColor; }
 };
 
 struct GraphColor

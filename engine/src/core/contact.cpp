@@ -400,7 +400,7 @@ void WorldState::finishContact(std::int32_t c, CollideResult result)
     contact.flags =
         static_cast<std::uint8_t>(touching ? (flags | kContactTouching) : (flags & ~kContactTouching));
     // Active outside the graph, or in it and inactive: the graph's update looks at it.
-    if (isActive(contact) != (graphPlaces[static_cast<std::size_t>(c)].color != kNoColor))
+    if (isActive(contact) != graphPlaces[static_cast<std::size_t>(c)].inGraph())
     {
         graph.candidates.push_back(c);
     }

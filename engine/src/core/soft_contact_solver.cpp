@@ -252,37 +252,32 @@ template <int N>
 void storeLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups, float subSteps)
 {
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
-    for (const WideSoftConstraintN<N>& g : groups)
-    {
-        for (int lane = 0; lane < N; ++lane)
-        {
-            if (g.source[lane] < 0)
-            {
-                continue;
-            }
-            Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
-            const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
-            const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
-            const Vec2 n{g.normalX[lane], g.normalY[lane]};
-            const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
-            bool overlapped = false;
-            for (int j = 0; j < lanePointCount(g, lane); ++j)
-            {
-                const WideSoftPointN<N>& wp = g.points[j];
-                const float normalImpulse = wp.normalImpulse[lane];
-                storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
-                const float separation =
-                    currentSeparation({wp.rAx[lane], wp.rAy[lane]}, {wp.rBx[lane], wp.rBy[lane]},
-                                      wp.baseSeparation[lane], n, da, db);
-                overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane], normalImpulse) ||
-                             overlapped;
-            }
-            if (overlapped)
-            {
-                markOverlapped(w, c);
-            }
-        }
-    }
+    forEachFilledLane(groups,
+                      [&](const WideSoftConstraintN<N>& g, int lane)
+                      {
+                          Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
+                          const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
+                          const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
+                          const Vec2 n{g.normalX[lane], g.normalY[lane]};
+                          const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
+                          bool overlapped = false;
+                          for (int j = 0; j < lanePointCount(g, lane); ++j)
+                          {
+                              const WideSoftPointN<N>& wp = g.points[j];
+                              const float normalImpulse = wp.normalImpulse[lane];
+                              storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
+                              const float separation = currentSeparation({wp.rAx[lane], wp.rAy[lane]},
+                                                                         {wp.rBx[lane], wp.rBy[lane]},
+                                                                         wp.baseSeparation[lane], n, da, db);
+                              overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane],
+                                                              normalImpulse) ||
+                                           overlapped;
+                          }
+                          if (overlapped)
+                          {
+                              markOverlapped(w, c);
+                          }
+                      });
 }
 
 // The contact's circle on one side (kCircleA or kCircleB), or null for a box: a box's points are
@@ -328,7 +323,6 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
                              dot(gravityOf(w, ib) - gravityOf(w, ia), cc.normal)};
     cc.softness = in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
     cc.velocityPoints = c.manifold.pointCount;
-    extra.pointCount = c.manifold.pointCount;
     for (int j = 0; j < c.manifold.pointCount; ++j)
     {
         prepareSoftPoint(in, c, j, cc, extra);
@@ -359,26 +353,20 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
 template <int N>
 void reportLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups)
 {
-    for (const WideSoftConstraintN<N>& g : groups)
-    {
-        for (int lane = 0; lane < N; ++lane)
-        {
-            if (g.source[lane] < 0)
-            {
-                continue;
-            }
-            const Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
-            const int count = lanePointCount(g, lane);
-            ContactImpulseEvent e = impulseEventOf(w, c, count);
-            for (int j = 0; j < count; ++j)
-            {
-                e.points[j] = c.manifold.points[j].point;
-                e.normalImpulses[j] = g.points[j].totalNormalImpulse[lane];
-                e.tangentImpulses[j] = g.points[j].totalTangentImpulse[lane];
-            }
-            w.impulseEvents.push_back(e);
-        }
-    }
+    forEachFilledLane(groups,
+                      [&](const WideSoftConstraintN<N>& g, int lane)
+                      {
+                          const Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
+                          const int count = lanePointCount(g, lane);
+                          ContactImpulseEvent e = impulseEventOf(w, c, count);
+                          for (int j = 0; j < count; ++j)
+                          {
+                              e.points[j] = c.manifold.points[j].point;
+                              e.normalImpulses[j] = g.points[j].totalNormalImpulse[lane];
+                              e.tangentImpulses[j] = g.points[j].totalTangentImpulse[lane];
+                          }
+                          w.impulseEvents.push_back(e);
+                      });
 }
 
 } // namespace
@@ -546,10 +534,10 @@ void storeSoftImpulses(StepContext& ctx)
     const ContactSolver& solver = w.contactSolver;
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
     const auto subSteps = static_cast<float>(ctx.subSteps);
-    for (const std::int32_t k : solver.softWide.singles)
+    for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
-        const SoftContactConstraint& cc = solver.soft[static_cast<std::size_t>(k)];
-        Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[static_cast<std::size_t>(k)].contact)];
+        const SoftContactConstraint& cc = solver.soft[k];
+        Contact& c = w.contacts[static_cast<std::size_t>(solver.extras[k].contact)];
         const SolverDelta& da = deltas[static_cast<std::size_t>(cc.indexA)];
         const SolverDelta& db = deltas[static_cast<std::size_t>(cc.indexB)];
         bool overlapped = false;
@@ -566,14 +554,7 @@ void storeSoftImpulses(StepContext& ctx)
             markOverlapped(w, c);
         }
     }
-    if (solver.softWide.width == 8)
-    {
-        storeLaneImpulses(w, solver.softWide.wide8, subSteps);
-    }
-    else
-    {
-        storeLaneImpulses(w, solver.softWide.wide, subSteps);
-    }
+    solver.softWide.visitGroups([&](const auto& groups) { storeLaneImpulses(w, groups, subSteps); });
     ctx.positionSolved = true;
 }
 
@@ -594,14 +575,7 @@ void reportSoftImpulses(StepContext& ctx)
         }
         w.impulseEvents.push_back(e);
     }
-    if (solver.softWide.width == 8)
-    {
-        reportLaneImpulses(w, solver.softWide.wide8);
-    }
-    else
-    {
-        reportLaneImpulses(w, solver.softWide.wide);
-    }
+    solver.softWide.visitGroups([&](const auto& groups) { reportLaneImpulses(w, groups); });
 }
 
 } // namespace oblique::detail

@@ -91,25 +91,36 @@ void packPointLane(WidePointLanes<N>& wp, int lane, const Point& p)
     wp.tangentImpulse[lane] = p.tangentImpulse;
 }
 
-// Every filled lane's points back into the constraint it came from: copy(point, wide point, lane).
-template <class Group, class Constraint, class Copy>
-void unpackLanes(const std::vector<Group>& groups, std::vector<Constraint>& constraints, Copy copy)
+// visit(group, lane) for every filled lane of the groups (padding lanes, source -1, left out).
+template <class Group, class Visit>
+void forEachFilledLane(const std::vector<Group>& groups, Visit visit)
 {
     for (const Group& w : groups)
     {
-        for (std::size_t lane = 0; lane < Group::kLanes; ++lane)
+        for (int lane = 0; lane < static_cast<int>(Group::kLanes); ++lane)
         {
-            if (w.source[lane] < 0)
+            if (w.source[lane] >= 0)
             {
-                continue;
-            }
-            Constraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
-            for (int j = 0; j < cc.velocityPoints; ++j)
-            {
-                copy(cc.points[j], w.points[j], static_cast<int>(lane));
+                visit(w, lane);
             }
         }
     }
+}
+
+// Every filled lane's points back into the constraint its source indexes: copy(point, wide point,
+// lane).
+template <class Group, class Constraint, class Copy>
+void unpackLanes(const std::vector<Group>& groups, std::vector<Constraint>& constraints, Copy copy)
+{
+    forEachFilledLane(groups,
+                      [&](const Group& w, int lane)
+                      {
+                          Constraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
+                          for (int j = 0; j < cc.velocityPoints; ++j)
+                          {
+                              copy(cc.points[j], w.points[j], lane);
+                          }
+                      });
 }
 
 } // namespace oblique::detail

@@ -62,21 +62,6 @@ void packInto(std::vector<WideSoftConstraintN<N>>& wide, int& lane, std::int32_t
     packLane(wide.back(), lane++, source, cc, bodies);
 }
 
-// The impulses and their totals over the substeps, what the passes change in a lane.
-template <int N>
-void unpackGroups(const std::vector<WideSoftConstraintN<N>>& wide,
-                  std::vector<SoftContactConstraint>& constraints)
-{
-    unpackLanes(wide, constraints,
-                [](SoftPoint& p, const WideSoftPointN<N>& wp, int lane)
-                {
-                    p.normalImpulse = wp.normalImpulse[lane];
-                    p.tangentImpulse = wp.tangentImpulse[lane];
-                    p.totalNormalImpulse = wp.totalNormalImpulse[lane];
-                    p.totalTangentImpulse = wp.totalTangentImpulse[lane];
-                });
-}
-
 } // namespace
 
 void WideSoftSolver::begin(int laneWidth)
@@ -192,18 +177,6 @@ void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vecto
     // Slot 0 stands for every static body. Lanes on it push nothing, as its inverse masses are
     // zero, unless an impulse went non-finite: that must not reach every other static contact.
     bodies[0] = SolverVelocity{};
-}
-
-void WideSoftSolver::unpack(std::vector<SoftContactConstraint>& constraints) const
-{
-    if (width == 8)
-    {
-        unpackGroups(wide8, constraints);
-    }
-    else
-    {
-        unpackGroups(wide, constraints);
-    }
 }
 
 } // namespace oblique::detail

@@ -93,9 +93,19 @@ struct WideSoftSolver
     void solve(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,
                std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed, bool useBias,
                const TaskSystem& tasks);
-    // Copies the lanes' impulses back into the constraints their sources index (where the
-    // sources are indices into constraints, as a test packs them).
-    void unpack(std::vector<SoftContactConstraint>& constraints) const;
+    // visit(groups) with the lane groups of the width chosen.
+    template <class Visit>
+    void visitGroups(Visit visit) const
+    {
+        if (width == 8)
+        {
+            visit(wide8);
+        }
+        else
+        {
+            visit(wide);
+        }
+    }
 };
 
 } // namespace oblique::detail
