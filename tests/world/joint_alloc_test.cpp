@@ -1,10 +1,11 @@
-// A warmed-up World::step allocates nothing with joints either: the joint stages reuse their
-// buffers. The allocation counter replaces the global operator new, so this test has a program of
-// its own.
+// A warmed-up World::step allocates nothing with joints either, nor with heavy bodies on light
+// ones: the joint stages and the stack support reuse their buffers. The allocation counter replaces the
+// global operator new, so this test has a program of its own.
 
 #include "oblique/world.hpp"
 #include "world_alloc_counter.hpp"
 
+#include <cstddef>
 #include <gtest/gtest.h>
 
 namespace oblique::test
@@ -97,6 +98,21 @@ World jointWorld(Solver solver)
     return world;
 }
 
+// Operator new calls in 120 steps after `warm` steps.
+std::size_t allocationsOnceWarm(World& world, int warm)
+{
+    for (int i = 0; i < warm; ++i)
+    {
+        world.step(kDt);
+    }
+    bench::startCounting();
+    for (int i = 0; i < 120; ++i)
+    {
+        world.step(kDt);
+    }
+    return bench::stopCounting().calls;
+}
+
 TEST(JointAllocation, AWarmStepAllocatesNothing)
 {
     for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
@@ -104,18 +120,32 @@ TEST(JointAllocation, AWarmStepAllocatesNothing)
         World world = jointWorld(solver);
         // Warm: the arrays grow to the most contacts and events the scene has had, and the swinging
         // chain makes its widest set of contacts within its first ten seconds.
-        for (int i = 0; i < 600; ++i)
-        {
-            world.step(kDt);
-        }
-        bench::startCounting();
-        for (int i = 0; i < 120; ++i)
-        {
-            world.step(kDt);
-        }
-        const bench::AllocationCount count = bench::stopCounting();
-        EXPECT_EQ(count.calls, 0u) << (solver == Solver::Ngs ? "ngs" : "soft step");
+        EXPECT_EQ(allocationsOnceWarm(world, 600), 0u) << (solver == Solver::Ngs ? "ngs" : "soft step");
     }
+}
+
+// Heavy boxes on light ones (the stack support's levels and pass) and a light box on a heavy one.
+TEST(StackSupportAllocation, AWarmStepAllocatesNothing)
+{
+    WorldDef def;
+    def.allowSleep = false;
+    World world(def);
+    BodyDef groundDef;
+    groundDef.type = BodyType::Static;
+    groundDef.position = {0.0f, -1.0f};
+    world.createBody(groundDef, boxShape({20.0f, 1.0f}));
+    for (int column = 0; column < 4; ++column)
+    {
+        for (int row = 0; row < 4; ++row)
+        {
+            BodyDef boxDef;
+            boxDef.position = {3.0f * static_cast<float>(column), 0.5f + static_cast<float>(row)};
+            ShapeDef shape = boxShape({0.5f, 0.5f});
+            shape.density = (row + column) % 3 == 2 ? 200.0f : 1.0f;
+            world.createBody(boxDef, shape);
+        }
+    }
+    EXPECT_EQ(allocationsOnceWarm(world, 300), 0u);
 }
 
 } // namespace

@@ -6,6 +6,7 @@
 #include "oblique/contact_events.hpp"
 #include "soft_contact_solver.hpp"
 #include "solver_body.hpp"
+#include "stack_support.hpp"
 #include "wide_soft_solver.hpp"
 #include "wide_solver.hpp"
 
@@ -142,6 +143,7 @@ struct ContactSolver
     // field read later is written for each, so it is never cleared.
     SoftContactConstraint softScratch;
     ConstraintExtra extraScratch;
+    StackSupport support;
     int softCount = 0; // soft step's constraints this step, both kinds
     WideSolver wide;
     bool hasBounces = false;

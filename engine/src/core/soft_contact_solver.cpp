@@ -448,6 +448,7 @@ void prepareSoftContacts(StepContext& ctx)
     ConstraintExtra& extra = solver.extraScratch;
     int count = 0;
     bool hasBounces = false;
+    bool heavyOnLightSeen = false;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     for (int group = 0; group <= kGraphColors; ++group)
     {
@@ -461,6 +462,10 @@ void prepareSoftContacts(StepContext& ctx)
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
             hasBounces = prepareSoftContact(ctx, warmStartScale, members[k], cc, extra) || hasBounces;
+            heavyOnLightSeen =
+                heavyOnLightSeen ||
+                heavyOnLight(w.solverBodies.velocities[static_cast<std::size_t>(cc.indexA)].invMass,
+                             w.solverBodies.velocities[static_cast<std::size_t>(cc.indexB)].invMass);
             // The overflow's constraints share bodies, so they keep their order, one at a time.
             if (group == 0 || WideSoftSolver::solvedAlone(cc))
             {
@@ -478,6 +483,13 @@ void prepareSoftContacts(StepContext& ctx)
     }
     solver.softCount = count;
     solver.hasBounces = hasBounces;
+    solver.support.heavyOnLight = heavyOnLightSeen;
+}
+
+void prepareSoftConstraint(StepContext& ctx, std::int32_t contact, SoftContactConstraint& cc)
+{
+    const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
+    prepareSoftContact(ctx, warmStartScale, contact, cc, ctx.world.contactSolver.extraScratch);
 }
 
 void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc)

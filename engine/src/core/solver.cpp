@@ -7,9 +7,9 @@
 //     ngs           integrate velocities, prepare, warm start, solve velocities, integrate
 //                   positions, solve positions, restore bounces, store and report impulses
 //                                                                          (contact_solver.cpp)
-//     soft step     colour (constraint_graph.cpp), prepare; per substep: integrate velocities, warm start,
-//     solve, integrate
-//                   positions, relax; then restore bounces, store and report impulses
+//     soft step     colour (constraint_graph.cpp), prepare; per substep: integrate velocities,
+//                   warm start, solve, support heavy bodies on light ones (stack_support.cpp),
+//                   integrate positions, relax; then restore bounces, store and report impulses
 //                                                                          (soft_contact_solver.cpp)
 //   finish bodies   poses and velocities back into the world               (here)
 //   break joints    those past their break force or torque                 (joint.cpp)
@@ -366,7 +366,8 @@ void solveNgs(StepContext& ctx)
 // Soft step (Box2D v3's method): constraints prepared once, then each substep integrates
 // velocities, warm starts, solves with a soft push toward the current separations, moves the
 // bodies and solves again without the push (relax), so the push adds no energy. The relax pass
-// also brings joints' shared points that came apart past a slop back to it.
+// also brings joints' shared points that came apart past a slop back to it. Where a body rests on
+// one much lighter, the stack support stops it on its supports before the bodies move.
 void solveSoftStep(StepContext& ctx)
 {
     const WorldDef& def = ctx.world.def;
@@ -387,6 +388,7 @@ void solveSoftStep(StepContext& ctx)
     buildJointTrees(ctx);
     buildWideJoints(ctx);
     prepareSoftContacts(ctx);
+    prepareStackSupport(ctx);
     for (int i = 0; i < ctx.subSteps; ++i)
     {
         integrateVelocities(ctx, ctx.h);
@@ -396,6 +398,7 @@ void solveSoftStep(StepContext& ctx)
         solveJoints(ctx);
         solveSoftContacts(ctx);
         solveJointTrees(ctx);
+        solveStackSupport(ctx);
         integratePositions<true>(ctx, ctx.h, caps);
         ctx.useBias = false;
         ctx.projectJoints = true;

@@ -227,7 +227,7 @@ Scene highMassRatio3()
     {
         SceneBody block;
         block.name = x < 0.0f ? "left point" : "right point";
-        block.position = {x, 0.5f};
+        block.position = {x, 0.0f};
         block.shapes = {
             boxShape({0.5f, 0.1f}, {0.0f, 0.1f}),
             boxShape({diamondHalf, diamondHalf}, {0.0f, 0.55f}, 0.25f * std::numbers::pi_v<float>)};

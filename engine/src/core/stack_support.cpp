@@ -1,0 +1,346 @@
+// Stack support: which contacts carry a heavy body down to the ground, and the pass that holds
+// each lower body still while the one above is stopped on it.
+
+#include "stack_support.hpp"
+
+#include "constants.hpp"
+#include "soft_contact_solver.hpp"
+#include "step_context.hpp"
+#include "world_state.hpp"
+
+#include <algorithm>
+#include <cstddef>
+
+namespace oblique::detail
+{
+
+namespace
+{
+
+// A body touching nothing that leads to the ground.
+constexpr std::int32_t kUnsupported = 1 << 30;
+
+bool touching(const Contact& c)
+{
+    for (int j = 0; j < c.manifold.pointCount; ++j)
+    {
+        if (c.manifold.points[j].separation < kLinearSlop)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+// visit(contact index, contact) for every contact in the constraint graph, in the order the
+// graph is prepared in.
+template <class Visit>
+void forEachSolvedContact(const WorldState& w, Visit visit)
+{
+    const auto visitAll = [&](const std::vector<std::int32_t>& members)
+    {
+        for (const std::int32_t ci : members)
+        {
+            visit(ci, w.contacts[static_cast<std::size_t>(ci)]);
+        }
+    };
+    visitAll(w.graph.overflow);
+    for (const GraphColor& color : w.graph.colors)
+    {
+        visitAll(color.contacts);
+    }
+}
+
+// Each body's level: 1 touching something impulses do not move (0: the ground, a kinematic
+// body), then one more per touching contact, breadth first.
+void findLevels(StackSupport& s, const WorldState& w)
+{
+    const std::vector<SolverVelocity>& velocities = w.solverBodies.velocities;
+    const std::vector<std::int32_t>& slotOf = w.solverBodies.slotOf;
+    const std::size_t slots = velocities.size();
+    s.levels.assign(slots, kUnsupported);
+    s.edgeStart.assign(slots + 1, 0);
+    s.queue.clear();
+    for (std::size_t i = 0; i < slots; ++i)
+    {
+        if (!movedByImpulses(velocities[i]))
+        {
+            s.levels[i] = 0;
+        }
+    }
+    forEachSolvedContact(w,
+                         [&](std::int32_t, const Contact& c)
+                         {
+                             if (!touching(c))
+                             {
+                                 return;
+                             }
+                             const auto a = static_cast<std::size_t>(slotOf[c.a]);
+                             const auto b = static_cast<std::size_t>(slotOf[c.b]);
+                             const bool movesA = s.levels[a] != 0;
+                             const bool movesB = s.levels[b] != 0;
+                             if (movesA && movesB)
+                             {
+                                 ++s.edgeStart[a];
+                                 ++s.edgeStart[b];
+                             }
+                             else if (movesA != movesB)
+                             {
+                                 const std::size_t body = movesA ? a : b;
+                                 if (s.levels[body] == kUnsupported)
+                                 {
+                                     s.levels[body] = 1;
+                                     s.queue.push_back(static_cast<std::int32_t>(body));
+                                 }
+                             }
+                         });
+    // Each slot's count summed into where its edges end, then filled from the end backwards,
+    // which leaves edgeStart[i] where slot i's edges start and edgeStart[slots] at their total.
+    for (std::size_t i = 1; i < slots; ++i)
+    {
+        s.edgeStart[i] += s.edgeStart[i - 1];
+    }
+    s.edgeStart[slots] = slots > 0 ? s.edgeStart[slots - 1] : 0;
+    s.edges.resize(static_cast<std::size_t>(s.edgeStart[slots]));
+    forEachSolvedContact(w,
+                         [&](std::int32_t, const Contact& c)
+                         {
+                             const std::int32_t a = slotOf[c.a];
+                             const std::int32_t b = slotOf[c.b];
+                             const auto ua = static_cast<std::size_t>(a);
+                             const auto ub = static_cast<std::size_t>(b);
+                             if (touching(c) && s.levels[ua] != 0 && s.levels[ub] != 0)
+                             {
+                                 s.edges[static_cast<std::size_t>(--s.edgeStart[ua])] = b;
+                                 s.edges[static_cast<std::size_t>(--s.edgeStart[ub])] = a;
+                             }
+                         });
+    for (std::size_t k = 0; k < s.queue.size(); ++k)
+    {
+        const auto body = static_cast<std::size_t>(s.queue[k]);
+        const std::int32_t next = s.levels[body] + 1;
+        for (std::int32_t e = s.edgeStart[body]; e < s.edgeStart[body + 1]; ++e)
+        {
+            const auto other = static_cast<std::size_t>(s.edges[static_cast<std::size_t>(e)]);
+            if (s.levels[other] == kUnsupported)
+            {
+                s.levels[other] = next;
+                s.queue.push_back(static_cast<std::int32_t>(other));
+            }
+        }
+    }
+}
+
+// The lower of a contact's two bodies' levels (the unsupported counted as one past the highest).
+std::size_t keyOf(const StackSupport& s, const WorldState& w, const Contact& c, std::size_t unsupportedKey)
+{
+    const std::int32_t level = std::min(s.levels[static_cast<std::size_t>(w.solverBodies.slotOf[c.a])],
+                                        s.levels[static_cast<std::size_t>(w.solverBodies.slotOf[c.b])]);
+    return level == kUnsupported ? unsupportedKey : static_cast<std::size_t>(level);
+}
+
+// The graph's contacts by level, ground up (a counting sort: within a level, in graph order).
+void sortByLevel(StackSupport& s, const WorldState& w)
+{
+    std::int32_t highest = 0;
+    for (const std::int32_t level : s.levels)
+    {
+        highest = level == kUnsupported ? highest : std::max(highest, level);
+    }
+    const std::size_t buckets = static_cast<std::size_t>(highest) + 2;
+    s.bucketStart.assign(buckets + 1, 0);
+    std::size_t count = 0;
+    forEachSolvedContact(w,
+                         [&](std::int32_t, const Contact& c)
+                         {
+                             ++s.bucketStart[keyOf(s, w, c, buckets - 1) + 1];
+                             ++count;
+                         });
+    for (std::size_t i = 0; i < buckets; ++i)
+    {
+        s.bucketStart[i + 1] += s.bucketStart[i];
+    }
+    s.byLevel.resize(count);
+    forEachSolvedContact(w,
+                         [&](std::int32_t ci, const Contact& c)
+                         {
+                             const std::size_t key = keyOf(s, w, c, buckets - 1);
+                             s.byLevel[static_cast<std::size_t>(s.bucketStart[key]++)] = ci;
+                         });
+}
+
+// From the top down: a contact is supported when the body above is kStackSupportMassRatio times
+// heavier than the one below, or itself rests on a supported contact; the body below then carries
+// that weight, and so its own supports are supported in turn. Left in s.supported ground up.
+void selectSupported(StackSupport& s, const WorldState& w)
+{
+    const std::vector<SolverVelocity>& velocities = w.solverBodies.velocities;
+    s.loaded.assign(velocities.size(), 0);
+    s.supported.clear();
+    for (std::size_t k = s.byLevel.size(); k-- > 0;)
+    {
+        const std::int32_t ci = s.byLevel[k];
+        const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+        const auto a = static_cast<std::size_t>(w.solverBodies.slotOf[c.a]);
+        const auto b = static_cast<std::size_t>(w.solverBodies.slotOf[c.b]);
+        if (s.levels[a] == s.levels[b])
+        {
+            continue;
+        }
+        const std::size_t upper = s.levels[a] > s.levels[b] ? a : b;
+        const std::size_t lower = upper == a ? b : a;
+        const float upperInvMass = velocities[upper].invMass;
+        const bool heavy =
+            upperInvMass > 0.0f && velocities[lower].invMass >= kStackSupportMassRatio * upperInvMass;
+        if (heavy || s.loaded[upper] != 0)
+        {
+            s.supported.push_back(ci);
+            s.loaded[lower] = 1;
+        }
+    }
+    std::reverse(s.supported.begin(), s.supported.end());
+}
+
+// The support constraint of a prepared soft constraint, holding the body on the lower level.
+SupportConstraint supportOf(const SoftContactConstraint& cc, std::int32_t levelA, std::int32_t levelB,
+                            const std::vector<SolverVelocity>& velocities)
+{
+    SupportConstraint s;
+    s.indexA = cc.indexA;
+    s.indexB = cc.indexB;
+    s.normal = cc.normal;
+    s.movesA = levelA < levelB ? 0.0f : 1.0f;
+    s.movesB = levelB < levelA ? 0.0f : 1.0f;
+    s.pointCount = cc.velocityPoints;
+    const SolverVelocity& a = velocities[static_cast<std::size_t>(cc.indexA)];
+    const SolverVelocity& b = velocities[static_cast<std::size_t>(cc.indexB)];
+    const float mA = s.movesA * a.invMass;
+    const float iA = s.movesA * a.invInertia;
+    const float mB = s.movesB * b.invMass;
+    const float iB = s.movesB * b.invInertia;
+    for (int j = 0; j < s.pointCount; ++j)
+    {
+        const SoftPoint& from = cc.points[j];
+        SupportPoint& p = s.points[j];
+        p.rA = from.rA;
+        p.rB = from.rB;
+        p.baseSeparation = from.baseSeparation;
+        p.rnA = from.rnA;
+        p.rnB = from.rnB;
+        p.bounces = from.bounces;
+        p.bounceSpeed = from.bounceSpeed;
+        const float k = mA + mB + iA * p.rnA * p.rnA + iB * p.rnB * p.rnB;
+        p.normalMass = k > 0.0f ? 1.0f / k : 0.0f;
+    }
+    if (s.pointCount == 2)
+    {
+        s.mass =
+            twoPointMass(mA, iA, mB, iB, s.points[0].rnA, s.points[0].rnB, s.points[1].rnA, s.points[1].rnB);
+    }
+    return s;
+}
+
+// Applies impulse lambda along n to B and its opposite to A, but not to a held body.
+void pushUnlessHeld(SolverVelocity& a, SolverVelocity& b, const SupportConstraint& s, float rnA, float rnB,
+                    float lambda)
+{
+    const float la = s.movesA * lambda;
+    const float lb = s.movesB * lambda;
+    a.v -= (a.invMass * la) * s.normal;
+    a.w -= a.invInertia * la * rnA;
+    b.v += (b.invMass * lb) * s.normal;
+    b.w += b.invInertia * lb * rnB;
+}
+
+// How far point j's normal speed falls short of what the pass asks (negative: closing too fast):
+// not to close at all, or a speculative gap's closing in this substep, or a bounce's speed.
+float shortfall(const SupportConstraint& s, int j, const SolverVelocity& a, const SolverVelocity& b,
+                const SolverDelta& da, const SolverDelta& db, float invH)
+{
+    const SupportPoint& p = s.points[j];
+    const Vec2 n = s.normal;
+    float bias = -p.bounceSpeed;
+    if (!p.bounces)
+    {
+        const float separation = currentSeparation(p.rA, p.rB, p.baseSeparation, n, da, db);
+        bias = std::max(separation, 0.0f) * invH;
+    }
+    float vn = relativeAlong(a, b, n, p.rnA, p.rnB);
+    // A held body moving into the one above is left to the soft solve: the pass keeps the upper
+    // body from sinking into it, without throwing the upper body along with it as well. Each level
+    // would add its push to all those below, and the top of a tall stack be thrown off.
+    if (s.movesA == 0.0f)
+    {
+        vn += std::max(dot(a.v, n) + a.w * p.rnA, 0.0f);
+    }
+    if (s.movesB == 0.0f)
+    {
+        vn -= std::min(dot(b.v, n) + b.w * p.rnB, 0.0f);
+    }
+    return vn + bias;
+}
+
+// One contact: pushes only, from none; two points together where they are well apart, so that
+// the body above lands flat on its support instead of rocking on it.
+void solveSupport(std::vector<SolverVelocity>& velocities, const std::vector<SolverDelta>& deltas,
+                  SupportConstraint& s, float invH)
+{
+    SolverVelocity& a = velocities[static_cast<std::size_t>(s.indexA)];
+    SolverVelocity& b = velocities[static_cast<std::size_t>(s.indexB)];
+    const SolverDelta& da = deltas[static_cast<std::size_t>(s.indexA)];
+    const SolverDelta& db = deltas[static_cast<std::size_t>(s.indexB)];
+    SupportPoint& p1 = s.points[0];
+    SupportPoint& p2 = s.points[1];
+    Vec2 x;
+    if (s.pointCount == 2 && s.mass.wellConditioned &&
+        solveTwoPoints(s.mass, p1.normalMass, p2.normalMass,
+                       {shortfall(s, 0, a, b, da, db, invH), shortfall(s, 1, a, b, da, db, invH)}, x))
+    {
+        p1.normalImpulse = x.x;
+        p2.normalImpulse = x.y;
+        pushUnlessHeld(a, b, s, p1.rnA, p1.rnB, x.x);
+        pushUnlessHeld(a, b, s, p2.rnA, p2.rnB, x.y);
+        return;
+    }
+    for (int j = 0; j < s.pointCount; ++j)
+    {
+        SupportPoint& p = s.points[j];
+        p.normalImpulse = std::max(-p.normalMass * shortfall(s, j, a, b, da, db, invH), 0.0f);
+        pushUnlessHeld(a, b, s, p.rnA, p.rnB, p.normalImpulse);
+    }
+}
+
+} // namespace
+
+void prepareStackSupport(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    StackSupport& s = w.contactSolver.support;
+    s.constraints.clear();
+    if (!s.heavyOnLight)
+    {
+        return;
+    }
+    findLevels(s, w);
+    sortByLevel(s, w);
+    selectSupported(s, w);
+    const std::vector<SolverVelocity>& velocities = w.solverBodies.velocities;
+    SoftContactConstraint& cc = w.contactSolver.softScratch;
+    for (const std::int32_t ci : s.supported)
+    {
+        prepareSoftConstraint(ctx, ci, cc);
+        s.constraints.push_back(supportOf(cc, s.levels[static_cast<std::size_t>(cc.indexA)],
+                                          s.levels[static_cast<std::size_t>(cc.indexB)], velocities));
+    }
+}
+
+void solveStackSupport(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    for (SupportConstraint& s : w.contactSolver.support.constraints)
+    {
+        solveSupport(w.solverBodies.velocities, w.solverBodies.deltas, s, ctx.invH);
+    }
+}
+
+} // namespace oblique::detail
