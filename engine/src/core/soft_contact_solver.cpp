@@ -120,6 +120,10 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     extra.bounce[j] = 0.0f;
     p.bounces = false;
     p.bounceSpeed = 0.0f;
+    if (c.stepRestitution <= 0.0f)
+    {
+        return;
+    }
     const Bounce bounce = bounceOf(c.stepRestitution, -relativeAlong(in.va, in.vb, n, p.rnA, p.rnB),
                                    -in.gravityAlongNormal, std::max(mp.separation, 0.0f), in);
     if (bounce.bounces)
@@ -307,20 +311,15 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
     cc.tangentSpeed = c.stepTangentSpeed;
     cc.relaxLetsGo = c.stepRestitution > 0.0f;
     extra.contact = ci;
-    const SoftPointInputs in{ctx.dt,
-                             ctx.invDt,
-                             ctx.h,
-                             warmStartScale,
-                             w.def.restitutionThreshold,
+    const SoftPointInputs in{ctx.dt, ctx.invDt, ctx.h, warmStartScale, w.def.restitutionThreshold,
                              w.solverBodies.velocities[static_cast<std::size_t>(ia)],
                              w.solverBodies.velocities[static_cast<std::size_t>(ib)],
                              w.solverBodies.poses[static_cast<std::size_t>(ia)],
-                             w.solverBodies.poses[static_cast<std::size_t>(ib)],
-                             centerOf(w, c.a, ia),
-                             centerOf(w, c.b, ib),
-                             circleOf(w, c, kCircleA),
-                             circleOf(w, c, kCircleB),
-                             dot(gravityOf(w, ib) - gravityOf(w, ia), cc.normal)};
+                             w.solverBodies.poses[static_cast<std::size_t>(ib)], centerOf(w, c.a, ia),
+                             centerOf(w, c.b, ib), circleOf(w, c, kCircleA), circleOf(w, c, kCircleB),
+                             // Read only for a bounce.
+                             c.stepRestitution > 0.0f ? dot(gravityOf(w, ib) - gravityOf(w, ia), cc.normal)
+                                                      : 0.0f};
     cc.softness = in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
     cc.velocityPoints = c.manifold.pointCount;
     for (int j = 0; j < c.manifold.pointCount; ++j)
