@@ -32,31 +32,30 @@ bool touching(const Contact& c)
     return false;
 }
 
-// visit(contact index, contact) for every contact in the constraint graph, in the order the
-// graph is prepared in.
-template <class Visit>
-void forEachSolvedContact(const WorldState& w, Visit visit)
+// Every contact in the constraint graph as a StackPair, in the order the graph is prepared in:
+// the contact records are read once, the passes below read these.
+void gatherPairs(StackSupport& s, const WorldState& w)
 {
-    const auto visitAll = [&](const std::vector<std::int32_t>& members)
+    s.pairs.clear();
+    const auto add = [&](const std::vector<std::int32_t>& members)
     {
         for (const std::int32_t ci : members)
         {
-            visit(ci, w.contacts[static_cast<std::size_t>(ci)]);
+            const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+            s.pairs.push_back({ci, w.solverBodies.slotOf[c.a], w.solverBodies.slotOf[c.b], touching(c)});
         }
     };
-    visitAll(w.graph.overflow);
+    add(w.graph.overflow);
     for (const GraphColor& color : w.graph.colors)
     {
-        visitAll(color.contacts);
+        add(color.contacts);
     }
 }
 
 // Each body's level: 1 touching something impulses do not move (0: the ground, a kinematic
 // body), then one more per touching contact, breadth first.
-void findLevels(StackSupport& s, const WorldState& w)
+void findLevels(StackSupport& s, const std::vector<SolverVelocity>& velocities)
 {
-    const std::vector<SolverVelocity>& velocities = w.solverBodies.velocities;
-    const std::vector<std::int32_t>& slotOf = w.solverBodies.slotOf;
     const std::size_t slots = velocities.size();
     s.levels.assign(slots, kUnsupported);
     s.edgeStart.assign(slots + 1, 0);
@@ -68,32 +67,31 @@ void findLevels(StackSupport& s, const WorldState& w)
             s.levels[i] = 0;
         }
     }
-    forEachSolvedContact(w,
-                         [&](std::int32_t, const Contact& c)
-                         {
-                             if (!touching(c))
-                             {
-                                 return;
-                             }
-                             const auto a = static_cast<std::size_t>(slotOf[c.a]);
-                             const auto b = static_cast<std::size_t>(slotOf[c.b]);
-                             const bool movesA = s.levels[a] != 0;
-                             const bool movesB = s.levels[b] != 0;
-                             if (movesA && movesB)
-                             {
-                                 ++s.edgeStart[a];
-                                 ++s.edgeStart[b];
-                             }
-                             else if (movesA != movesB)
-                             {
-                                 const std::size_t body = movesA ? a : b;
-                                 if (s.levels[body] == kUnsupported)
-                                 {
-                                     s.levels[body] = 1;
-                                     s.queue.push_back(static_cast<std::int32_t>(body));
-                                 }
-                             }
-                         });
+    for (const StackPair& p : s.pairs)
+    {
+        if (!p.touching)
+        {
+            continue;
+        }
+        const auto a = static_cast<std::size_t>(p.slotA);
+        const auto b = static_cast<std::size_t>(p.slotB);
+        const bool movesA = s.levels[a] != 0;
+        const bool movesB = s.levels[b] != 0;
+        if (movesA && movesB)
+        {
+            ++s.edgeStart[a];
+            ++s.edgeStart[b];
+        }
+        else if (movesA != movesB)
+        {
+            const std::size_t body = movesA ? a : b;
+            if (s.levels[body] == kUnsupported)
+            {
+                s.levels[body] = 1;
+                s.queue.push_back(static_cast<std::int32_t>(body));
+            }
+        }
+    }
     // Each slot's count summed into where its edges end, then filled from the end backwards,
     // which leaves edgeStart[i] where slot i's edges start and edgeStart[slots] at their total.
     for (std::size_t i = 1; i < slots; ++i)
@@ -102,19 +100,16 @@ void findLevels(StackSupport& s, const WorldState& w)
     }
     s.edgeStart[slots] = slots > 0 ? s.edgeStart[slots - 1] : 0;
     s.edges.resize(static_cast<std::size_t>(s.edgeStart[slots]));
-    forEachSolvedContact(w,
-                         [&](std::int32_t, const Contact& c)
-                         {
-                             const std::int32_t a = slotOf[c.a];
-                             const std::int32_t b = slotOf[c.b];
-                             const auto ua = static_cast<std::size_t>(a);
-                             const auto ub = static_cast<std::size_t>(b);
-                             if (touching(c) && s.levels[ua] != 0 && s.levels[ub] != 0)
-                             {
-                                 s.edges[static_cast<std::size_t>(--s.edgeStart[ua])] = b;
-                                 s.edges[static_cast<std::size_t>(--s.edgeStart[ub])] = a;
-                             }
-                         });
+    for (const StackPair& p : s.pairs)
+    {
+        const auto a = static_cast<std::size_t>(p.slotA);
+        const auto b = static_cast<std::size_t>(p.slotB);
+        if (p.touching && s.levels[a] != 0 && s.levels[b] != 0)
+        {
+            s.edges[static_cast<std::size_t>(--s.edgeStart[a])] = p.slotB;
+            s.edges[static_cast<std::size_t>(--s.edgeStart[b])] = p.slotA;
+        }
+    }
     for (std::size_t k = 0; k < s.queue.size(); ++k)
     {
         const auto body = static_cast<std::size_t>(s.queue[k]);
@@ -131,16 +126,17 @@ void findLevels(StackSupport& s, const WorldState& w)
     }
 }
 
-// The lower of a contact's two bodies' levels (the unsupported counted as one past the highest).
-std::size_t keyOf(const StackSupport& s, const WorldState& w, const Contact& c, std::size_t unsupportedKey)
+// The lower of a pair's two bodies' levels (the unsupported counted as one past the highest).
+std::size_t keyOf(const StackSupport& s, const StackPair& p, std::size_t unsupportedKey)
 {
-    const std::int32_t level = std::min(s.levels[static_cast<std::size_t>(w.solverBodies.slotOf[c.a])],
-                                        s.levels[static_cast<std::size_t>(w.solverBodies.slotOf[c.b])]);
+    const std::int32_t level =
+        std::min(s.levels[static_cast<std::size_t>(p.slotA)], s.levels[static_cast<std::size_t>(p.slotB)]);
     return level == kUnsupported ? unsupportedKey : static_cast<std::size_t>(level);
 }
 
-// The graph's contacts by level, ground up (a counting sort: within a level, in graph order).
-void sortByLevel(StackSupport& s, const WorldState& w)
+// The pairs by level, ground up, as indices into pairs (a counting sort: within a level, in
+// graph order).
+void sortByLevel(StackSupport& s)
 {
     std::int32_t highest = 0;
     for (const std::int32_t level : s.levels)
@@ -149,40 +145,34 @@ void sortByLevel(StackSupport& s, const WorldState& w)
     }
     const std::size_t buckets = static_cast<std::size_t>(highest) + 2;
     s.bucketStart.assign(buckets + 1, 0);
-    std::size_t count = 0;
-    forEachSolvedContact(w,
-                         [&](std::int32_t, const Contact& c)
-                         {
-                             ++s.bucketStart[keyOf(s, w, c, buckets - 1) + 1];
-                             ++count;
-                         });
+    for (const StackPair& p : s.pairs)
+    {
+        ++s.bucketStart[keyOf(s, p, buckets - 1) + 1];
+    }
     for (std::size_t i = 0; i < buckets; ++i)
     {
         s.bucketStart[i + 1] += s.bucketStart[i];
     }
-    s.byLevel.resize(count);
-    forEachSolvedContact(w,
-                         [&](std::int32_t ci, const Contact& c)
-                         {
-                             const std::size_t key = keyOf(s, w, c, buckets - 1);
-                             s.byLevel[static_cast<std::size_t>(s.bucketStart[key]++)] = ci;
-                         });
+    s.byLevel.resize(s.pairs.size());
+    for (std::size_t k = 0; k < s.pairs.size(); ++k)
+    {
+        const std::size_t key = keyOf(s, s.pairs[k], buckets - 1);
+        s.byLevel[static_cast<std::size_t>(s.bucketStart[key]++)] = static_cast<std::int32_t>(k);
+    }
 }
 
 // From the top down: a contact is supported when the body above is kStackSupportMassRatio times
 // heavier than the one below, or itself rests on a supported contact; the body below then carries
 // that weight, and so its own supports are supported in turn. Left in s.supported ground up.
-void selectSupported(StackSupport& s, const WorldState& w)
+void selectSupported(StackSupport& s, const std::vector<SolverVelocity>& velocities)
 {
-    const std::vector<SolverVelocity>& velocities = w.solverBodies.velocities;
     s.loaded.assign(velocities.size(), 0);
     s.supported.clear();
     for (std::size_t k = s.byLevel.size(); k-- > 0;)
     {
-        const std::int32_t ci = s.byLevel[k];
-        const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-        const auto a = static_cast<std::size_t>(w.solverBodies.slotOf[c.a]);
-        const auto b = static_cast<std::size_t>(w.solverBodies.slotOf[c.b]);
+        const StackPair& p = s.pairs[static_cast<std::size_t>(s.byLevel[k])];
+        const auto a = static_cast<std::size_t>(p.slotA);
+        const auto b = static_cast<std::size_t>(p.slotB);
         if (s.levels[a] == s.levels[b])
         {
             continue;
@@ -194,7 +184,7 @@ void selectSupported(StackSupport& s, const WorldState& w)
             upperInvMass > 0.0f && velocities[lower].invMass >= kStackSupportMassRatio * upperInvMass;
         if (heavy || s.loaded[upper] != 0)
         {
-            s.supported.push_back(ci);
+            s.supported.push_back(p.contact);
             s.loaded[lower] = 1;
         }
     }
@@ -321,10 +311,11 @@ void prepareStackSupport(StepContext& ctx)
     {
         return;
     }
-    findLevels(s, w);
-    sortByLevel(s, w);
-    selectSupported(s, w);
     const std::vector<SolverVelocity>& velocities = w.solverBodies.velocities;
+    gatherPairs(s, w);
+    findLevels(s, velocities);
+    sortByLevel(s);
+    selectSupported(s, velocities);
     SoftContactConstraint& cc = w.contactSolver.softScratch;
     for (const std::int32_t ci : s.supported)
     {

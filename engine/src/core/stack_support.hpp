@@ -47,16 +47,26 @@ struct SupportConstraint
     TwoPointMass mass; // with the lower body held
 };
 
+// A contact of the constraint graph as the levels see it.
+struct StackPair
+{
+    std::int32_t contact = 0;
+    std::int32_t slotA = 0;
+    std::int32_t slotB = 0;
+    bool touching = false;
+};
+
 // Reused from step to step, so that the support allocates nothing once warm.
 struct StackSupport
 {
-    // Set while preparing when a touching contact joins bodies whose masses differ by
+    // Set while preparing when a contact joins bodies whose masses differ by
     // kStackSupportMassRatio or more; without one, nothing else here is built.
     bool heavyOnLight = false;
     std::vector<SupportConstraint> constraints; // ground up
-    // Working space: per solver slot, its level (touching contacts from the ground) and whether
-    // it carries a supported body; the touching contacts as an adjacency list; the search queue;
-    // the contacts ordered by level.
+    // Working space: the graph's contacts; per solver slot, its level (touching contacts from the
+    // ground) and whether it carries a supported body; the touching contacts as an adjacency list;
+    // the search queue; the pairs ordered by level; the contacts supported, ground up.
+    std::vector<StackPair> pairs;
     std::vector<std::int32_t> levels;
     std::vector<std::uint8_t> loaded;
     std::vector<std::int32_t> edgeStart;
