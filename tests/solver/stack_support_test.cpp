@@ -1,6 +1,7 @@
 // Soft step's stack support (stack_support.hpp): a body resting on one much lighter is carried to
 // the ground instead of sinking into it, and stacks of like masses are left to the soft solve.
 
+#include "oblique/contact_events.hpp"
 #include "oblique/world.hpp"
 #include "world_internals.hpp"
 #include "world_state.hpp"
@@ -119,6 +120,24 @@ TEST(StackSupport, AHeavyBoxDroppedOnALightOneStopsOnItWithoutBouncingOff)
     EXPECT_LT(deepest, 0.05f);
     EXPECT_LT(sunk(c, 1), 0.02f);
     EXPECT_LT(length(c.world.linearVelocity(c.boxes[1])), 0.05f);
+}
+
+TEST(StackSupport, ImpulseEventsCountWhatTheSupportPushes)
+{
+    // At rest the heavy box's contact carries its weight, most of it through the support pass.
+    Column c = column({1.0f, 200.0f});
+    c.world.setImpulseEvents(true);
+    run(c, 2.0f);
+    const float weightImpulse = c.world.mass(c.boxes[1]) * length(WorldDef{}.gravity) * kStep;
+    float underHeavy = 0.0f;
+    for (const ContactImpulseEvent& e : c.world.contactImpulseEvents())
+    {
+        if (e.a == c.boxes[1] || e.b == c.boxes[1])
+        {
+            underHeavy += e.normalImpulses[0] + e.normalImpulses[1];
+        }
+    }
+    EXPECT_NEAR(underHeavy, weightImpulse, 0.02f * weightImpulse);
 }
 
 } // namespace

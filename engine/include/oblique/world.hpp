@@ -54,7 +54,9 @@ struct ContactInfo
     Manifold manifold;
     /// What the solver applied at each of the manifold's points in the last step (N*s): along the
     /// normal, and along the tangent (the normal turned a quarter clockwise). Zero for a contact
-    /// the last step did not solve (new, or between bodies asleep since).
+    /// the last step did not solve (new, or between bodies asleep since). Soft step's stack
+    /// support (a body resting on one ten times lighter) is not counted here; impulse events
+    /// count it.
     float normalImpulses[2] = {0.0f, 0.0f};
     float tangentImpulses[2] = {0.0f, 0.0f};
 };

@@ -364,6 +364,7 @@ void reportLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>
                               e.normalImpulses[j] = g.points[j].totalNormalImpulse[lane];
                               e.tangentImpulses[j] = g.points[j].totalTangentImpulse[lane];
                           }
+                          addSupportImpulses(w.contactSolver.support, g.source[lane], e);
                           w.impulseEvents.push_back(e);
                       });
 }
@@ -572,6 +573,7 @@ void storeSoftImpulses(StepContext& ctx)
 void reportSoftImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
+    beginSupportImpulses(w.contactSolver.support, w.contacts.size());
     const ContactSolver& solver = w.contactSolver;
     for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
@@ -584,6 +586,7 @@ void reportSoftImpulses(StepContext& ctx)
             e.normalImpulses[j] = cc.points[j].totalNormalImpulse;
             e.tangentImpulses[j] = cc.points[j].totalTangentImpulse;
         }
+        addSupportImpulses(solver.support, solver.extras[k].contact, e);
         w.impulseEvents.push_back(e);
     }
     solver.softWide.visitGroups([&](const auto& groups) { reportLaneImpulses(w, groups); });

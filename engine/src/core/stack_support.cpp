@@ -331,6 +331,37 @@ void solveStackSupport(StepContext& ctx)
     for (SupportConstraint& s : w.contactSolver.support.constraints)
     {
         solveSupport(w.solverBodies.velocities, w.solverBodies.deltas, s, ctx.invH);
+        for (int j = 0; j < s.pointCount; ++j)
+        {
+            s.points[j].totalNormalImpulse += s.points[j].normalImpulse;
+        }
+    }
+}
+
+void beginSupportImpulses(StackSupport& s, std::size_t contactCount)
+{
+    s.constraintOf.assign(s.constraints.empty() ? 0 : contactCount, -1);
+    for (std::size_t k = 0; k < s.constraints.size(); ++k)
+    {
+        s.constraintOf[static_cast<std::size_t>(s.supported[k])] = static_cast<std::int32_t>(k);
+    }
+}
+
+void addSupportImpulses(const StackSupport& s, std::int32_t contact, ContactImpulseEvent& e)
+{
+    if (s.constraintOf.empty())
+    {
+        return;
+    }
+    const std::int32_t k = s.constraintOf[static_cast<std::size_t>(contact)];
+    if (k < 0)
+    {
+        return;
+    }
+    const SupportConstraint& c = s.constraints[static_cast<std::size_t>(k)];
+    for (int j = 0; j < c.pointCount; ++j)
+    {
+        e.normalImpulses[j] += c.points[j].totalNormalImpulse;
     }
 }
 

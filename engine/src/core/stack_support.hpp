@@ -5,9 +5,11 @@
 // ground still: what the heavy body weighs then reaches the ground in one pass, where the soft
 // contacts alone let it sink into the light ones (a spring under a load over a light body's mass).
 
+#include "oblique/contact_events.hpp"
 #include "oblique/vec2.hpp"
 #include "two_point_mass.hpp"
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -27,8 +29,9 @@ struct SupportPoint
     float baseSeparation = 0.0f;
     float rnA = 0.0f;
     float rnB = 0.0f;
-    float normalMass = 0.0f; // with the lower body held
-    float normalImpulse = 0.0f;
+    float normalMass = 0.0f;         // with the lower body held
+    float normalImpulse = 0.0f;      // this substep's
+    float totalNormalImpulse = 0.0f; // over the step, for impulse events
     float bounceSpeed = 0.0f;
     bool bounces = false;
 };
@@ -75,6 +78,8 @@ struct StackSupport
     std::vector<std::int32_t> bucketStart;
     std::vector<std::int32_t> byLevel;
     std::vector<std::int32_t> supported;
+    // Per contact, its support constraint or -1; built for impulse events only.
+    std::vector<std::int32_t> constraintOf;
 };
 
 // Whether a contact's two bodies (their inverse masses) differ enough for the support.
@@ -89,5 +94,9 @@ inline bool heavyOnLight(float invMassA, float invMassB)
 void prepareStackSupport(StepContext& ctx);
 // One pass over them, after a substep's soft solve and before the bodies move.
 void solveStackSupport(StepContext& ctx);
+// An impulse event reports what its contact pushed in all: its soft constraint's impulses and its
+// support constraint's (begin once a step, then add for each event).
+void beginSupportImpulses(StackSupport& s, std::size_t contactCount);
+void addSupportImpulses(const StackSupport& s, std::int32_t contact, ContactImpulseEvent& e);
 
 } // namespace oblique::detail
