@@ -122,6 +122,38 @@ TEST(StackSupport, AHeavyBoxDroppedOnALightOneStopsOnItWithoutBouncingOff)
     EXPECT_LT(length(c.world.linearVelocity(c.boxes[1])), 0.05f);
 }
 
+TEST(StackSupport, AHeavyBoxOnALightOneStaysPutOnAGentleSlope)
+{
+    // 10 degrees, friction 0.6 (tan 10 degrees = 0.18): a rigid pair stays put. The support stops
+    // the heavy box without handing its weight down, so the soft contacts' friction grips with the
+    // weight the support carries; with their own share alone (4 % of it) the pair slid off the
+    // slope, the heavy box 2.9 m.
+    WorldDef def;
+    def.allowSleep = false;
+    World world(def);
+    const float slope = 10.0f * 3.14159265f / 180.0f;
+    BodyDef ground;
+    ground.type = BodyType::Static;
+    ground.angle = slope;
+    world.createBody(ground, boxShape({20.0f, 1.0f}));
+    const Vec2 up{-std::sin(slope), std::cos(slope)};
+    BodyDef box;
+    box.angle = slope;
+    box.position = 1.5f * up;
+    const BodyId light = world.createBody(box, boxShape({kHalf, kHalf}));
+    box.position = 2.5f * up;
+    ShapeDef heavyShape = boxShape({kHalf, kHalf});
+    heavyShape.density = 200.0f;
+    const BodyId heavy = world.createBody(box, heavyShape);
+    for (int s = 0; s < 180; ++s)
+    {
+        world.step(kStep);
+    }
+    EXPECT_FALSE(WorldInternals::of(world).contactSolver.support.constraints.empty());
+    EXPECT_LT(length(world.position(light) - 1.5f * up), 0.03f);
+    EXPECT_LT(length(world.position(heavy) - 2.5f * up), 0.05f);
+}
+
 TEST(StackSupport, ImpulseEventsCountWhatTheSupportPushes)
 {
     // At rest the heavy box's contact carries its weight, most of it through the support pass.

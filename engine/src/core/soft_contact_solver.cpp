@@ -117,6 +117,7 @@ void prepareSoftPoint(const SoftPointInputs& in, Contact& c, int j, SoftContactC
     p.tangentImpulse = in.warmStartScale * c.tangentImpulse[j];
     p.totalNormalImpulse = 0.0f;
     p.totalTangentImpulse = 0.0f;
+    p.gripFloor = 0.0f;
     extra.bounce[j] = 0.0f;
     p.bounces = false;
     p.bounceSpeed = 0.0f;

@@ -34,6 +34,9 @@ struct SoftPoint
     float tangentImpulse = 0.0f;
     float totalNormalImpulse = 0.0f; // over the whole step, for impulse events
     float totalTangentImpulse = 0.0f;
+    // The least normal impulse friction grips with: the weight the stack support carries through
+    // the contact (SupportConstraint::load), which it does not hand to the soft solve; else 0.
+    float gripFloor = 0.0f;
     // A point that bounces this step holds the normal speed that places the pair where the
     // bounce would (rigidly, in every pass) instead of the soft push: restitution at the time of
     // impact, as the ngs solver does it.

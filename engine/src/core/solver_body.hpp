@@ -96,6 +96,21 @@ inline void push(SolverVelocity& a, SolverVelocity& b, Vec2 d, float rdA, float 
     b.w += b.invInertia * lambda * rdB;
 }
 
+// The normal impulse a point's friction grips with: its own, or more where something else carries
+// load through it (gripFloor, soft step's points).
+template <class Point>
+float gripOf(const Point& p)
+{
+    if constexpr (requires { p.gripFloor; })
+    {
+        return std::max(p.normalImpulse, p.gripFloor);
+    }
+    else
+    {
+        return p.normalImpulse;
+    }
+}
+
 // Coulomb friction at one point of either solver's constraints: the tangent impulse that drives
 // the surfaces' relative speed along t, less tangentSpeed, to zero, within friction times the
 // point's normal impulse.
@@ -103,7 +118,7 @@ template <class Point>
 void solveFriction(SolverVelocity& a, SolverVelocity& b, Vec2 t, float friction, float tangentSpeed, Point& p)
 {
     const float vt = relativeAlong(a, b, t, p.rtA, p.rtB) - tangentSpeed;
-    const float maxFriction = friction * p.normalImpulse;
+    const float maxFriction = friction * gripOf(p);
     // min/max rather than std::clamp: they compile to branch-free minss/maxss.
     const float newImpulse =
         std::min(std::max(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);

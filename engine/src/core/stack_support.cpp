@@ -4,8 +4,10 @@
 #include "stack_support.hpp"
 
 #include "constants.hpp"
+#include "contact_solver.hpp"
 #include "soft_contact_solver.hpp"
 #include "step_context.hpp"
+#include "wide_contact.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -231,15 +233,15 @@ SupportConstraint supportOf(const SoftContactConstraint& cc, std::int32_t levelA
 }
 
 // Applies impulse lambda along n to B and its opposite to A, but not to a held body.
-void pushUnlessHeld(SolverVelocity& a, SolverVelocity& b, const SupportConstraint& s, float rnA, float rnB,
-                    float lambda)
+void pushUnlessHeld(SolverVelocity& a, SolverVelocity& b, const SupportConstraint& s, Vec2 d, float rdA,
+                    float rdB, float lambda)
 {
     const float la = s.movesA * lambda;
     const float lb = s.movesB * lambda;
-    a.v -= (a.invMass * la) * s.normal;
-    a.w -= a.invInertia * la * rnA;
-    b.v += (b.invMass * lb) * s.normal;
-    b.w += b.invInertia * lb * rnB;
+    a.v -= (a.invMass * la) * d;
+    a.w -= a.invInertia * la * rdA;
+    b.v += (b.invMass * lb) * d;
+    b.w += b.invInertia * lb * rdB;
 }
 
 // How far point j's normal speed falls short of what the pass asks (negative: closing too fast):
@@ -288,15 +290,102 @@ void solveSupport(std::vector<SolverVelocity>& velocities, const std::vector<Sol
     {
         p1.normalImpulse = x.x;
         p2.normalImpulse = x.y;
-        pushUnlessHeld(a, b, s, p1.rnA, p1.rnB, x.x);
-        pushUnlessHeld(a, b, s, p2.rnA, p2.rnB, x.y);
+        pushUnlessHeld(a, b, s, s.normal, p1.rnA, p1.rnB, x.x);
+        pushUnlessHeld(a, b, s, s.normal, p2.rnA, p2.rnB, x.y);
+    }
+    else
+    {
+        for (int j = 0; j < s.pointCount; ++j)
+        {
+            SupportPoint& p = s.points[j];
+            p.normalImpulse = std::max(-p.normalMass * shortfall(s, j, a, b, da, db, invH), 0.0f);
+            pushUnlessHeld(a, b, s, s.normal, p.rnA, p.rnB, p.normalImpulse);
+        }
+    }
+}
+
+// The weight each supported contact carries, from the top down (see SupportConstraint::load).
+void shareLoads(StackSupport& s, const SolverBodies& bodies, float h)
+{
+    const std::size_t slots = bodies.velocities.size();
+    s.carried.assign(slots, 0.0f);
+    s.supportsOf.assign(slots, 0);
+    for (std::size_t i = 0; i < slots; ++i)
+    {
+        const float invMass = bodies.velocities[i].invMass;
+        s.carried[i] = invMass > 0.0f ? 1.0f / invMass : 0.0f;
+    }
+    for (const SupportConstraint& c : s.constraints)
+    {
+        ++s.supportsOf[static_cast<std::size_t>(c.movesA == 0.0f ? c.indexB : c.indexA)];
+    }
+    for (std::size_t k = s.constraints.size(); k-- > 0;)
+    {
+        SupportConstraint& c = s.constraints[k];
+        const bool upperIsB = c.movesA == 0.0f;
+        const auto upper = static_cast<std::size_t>(upperIsB ? c.indexB : c.indexA);
+        const auto lower = static_cast<std::size_t>(upperIsB ? c.indexA : c.indexB);
+        const float share = s.carried[upper] / static_cast<float>(s.supportsOf[upper]);
+        // Gravity pressing the upper body onto the lower, along the normal from lower to upper.
+        const Vec2 up = upperIsB ? c.normal : -c.normal;
+        c.load = share * std::max(-dot(bodies.gravities[upper], up), 0.0f) * h;
+        s.carried[lower] += share;
+    }
+}
+
+// Where each contact's soft constraint is: solved alone (its index) or in a lane (-1 - its place).
+template <int N>
+void noteLanes(std::vector<std::int32_t>& homeOf, const std::vector<WideSoftConstraintN<N>>& groups)
+{
+    forEachFilledLane(groups,
+                      [&](const WideSoftConstraintN<N>& g, int lane)
+                      {
+                          const auto group = static_cast<std::int32_t>(&g - groups.data());
+                          homeOf[static_cast<std::size_t>(g.source[lane])] = -1 - (group * N + lane);
+                      });
+}
+
+template <int N>
+void setLaneFloor(std::vector<WideSoftConstraintN<N>>& groups, std::int32_t place, int j, float floor)
+{
+    groups[static_cast<std::size_t>(place / N)].points[j].gripFloor[place % N] = floor;
+}
+
+// The soft constraints of supported contacts grip with the weight the support carries through them.
+void setGripFloors(WorldState& w)
+{
+    StackSupport& s = w.contactSolver.support;
+    ContactSolver& solver = w.contactSolver;
+    if (s.constraints.empty())
+    {
         return;
     }
-    for (int j = 0; j < s.pointCount; ++j)
+    s.homeOf.assign(w.contacts.size(), 0);
+    for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
-        SupportPoint& p = s.points[j];
-        p.normalImpulse = std::max(-p.normalMass * shortfall(s, j, a, b, da, db, invH), 0.0f);
-        pushUnlessHeld(a, b, s, p.rnA, p.rnB, p.normalImpulse);
+        s.homeOf[static_cast<std::size_t>(solver.extras[k].contact)] = static_cast<std::int32_t>(k);
+    }
+    solver.softWide.visitGroups([&](const auto& groups) { noteLanes(s.homeOf, groups); });
+    for (std::size_t k = 0; k < s.constraints.size(); ++k)
+    {
+        const SupportConstraint& c = s.constraints[k];
+        const float floor = c.load / static_cast<float>(c.pointCount);
+        const std::int32_t home = s.homeOf[static_cast<std::size_t>(s.supported[k])];
+        for (int j = 0; j < c.pointCount; ++j)
+        {
+            if (home >= 0)
+            {
+                solver.soft[static_cast<std::size_t>(home)].points[j].gripFloor = floor;
+            }
+            else if (solver.softWide.width == 8)
+            {
+                setLaneFloor(solver.softWide.wide8, -1 - home, j, floor);
+            }
+            else
+            {
+                setLaneFloor(solver.softWide.wide, -1 - home, j, floor);
+            }
+        }
     }
 }
 
@@ -323,6 +412,8 @@ void prepareStackSupport(StepContext& ctx)
         s.constraints.push_back(supportOf(cc, s.levels[static_cast<std::size_t>(cc.indexA)],
                                           s.levels[static_cast<std::size_t>(cc.indexB)], velocities));
     }
+    shareLoads(s, w.solverBodies, ctx.h);
+    setGripFloors(w);
 }
 
 void solveStackSupport(StepContext& ctx)

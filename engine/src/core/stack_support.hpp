@@ -37,7 +37,7 @@ struct SupportPoint
 };
 
 // A contact as the support pass solves it: only along its normal, only pushing, the body nearer
-// the ground held (moves 0).
+// the ground held (moves 0). Friction stays with the soft solve.
 struct SupportConstraint
 {
     std::int32_t indexA = 0;
@@ -45,6 +45,12 @@ struct SupportConstraint
     Vec2 normal;
     float movesA = 1.0f;
     float movesB = 1.0f;
+    // The weight it carries at rest, as an impulse a substep along its normal: the upper body's
+    // and all it carries, shared among the upper body's supported contacts. The soft contact's
+    // friction grips with at least this (SoftPoint::gripFloor): the pass stops bodies without
+    // handing the weight down, so the soft contacts under a heavy body would otherwise grip with
+    // their own small share of it, and a heavy box on a light one slide off it on a gentle slope.
+    float load = 0.0f;
     std::int32_t pointCount = 0;
     SupportPoint points[2];
     TwoPointMass mass; // with the lower body held
@@ -72,6 +78,9 @@ struct StackSupport
     std::vector<StackPair> pairs;
     std::vector<std::int32_t> levels;
     std::vector<std::uint8_t> loaded;
+    std::vector<std::int32_t> homeOf;     // per contact: its soft constraint, or -1 - its lane
+    std::vector<float> carried;           // per slot: its mass and what rests on it
+    std::vector<std::int32_t> supportsOf; // per slot: supported contacts it rests on
     std::vector<std::int32_t> edgeStart;
     std::vector<std::int32_t> edges;
     std::vector<std::int32_t> queue;

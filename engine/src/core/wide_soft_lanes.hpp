@@ -123,7 +123,7 @@ OBLIQUE_LANE_INLINE void solveLanes(SolverVelocity* bodies, const SolverDelta* d
     for (WideSoftPointN<N>& p : c.points)
     {
         const F vt = relativeLanes<N>(a, b, tx, ty, p.rtA, p.rtB) - c.tangentSpeed;
-        const F maxFriction = c.friction * p.normalImpulse;
+        const F maxFriction = c.friction * maxLanes(p.normalImpulse, p.gripFloor);
         const F newImpulse =
             minLanes(maxLanes(p.tangentImpulse - p.tangentMass * vt, -maxFriction), maxFriction);
         const F lambda = newImpulse - p.tangentImpulse;

@@ -45,6 +45,7 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
         wp.baseSeparation[lane] = p.baseSeparation;
         wp.totalNormalImpulse[lane] = p.totalNormalImpulse;
         wp.totalTangentImpulse[lane] = p.totalTangentImpulse;
+        wp.gripFloor[lane] = p.gripFloor;
     }
 }
 

@@ -29,6 +29,7 @@ struct WideSoftPointN : WidePointLanes<N>
     LaneFloat<N> baseSeparation;
     LaneFloat<N> totalNormalImpulse;
     LaneFloat<N> totalTangentImpulse;
+    LaneFloat<N> gripFloor; // SoftPoint::gripFloor
 };
 
 // N contacts of one colour. A one-point lane has zeros in its second point, and a padding lane
