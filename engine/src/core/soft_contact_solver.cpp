@@ -244,13 +244,6 @@ void markOverlapped(WorldState& w, const Contact& c)
     w.records[c.b].overlapped = true;
 }
 
-// A lane's points: two where it solves two together (every two-point contact in the lanes does).
-template <int N>
-int lanePointCount(const WideSoftConstraintN<N>& g, int lane)
-{
-    return g.twoPoints[lane] != 0 ? 2 : 1;
-}
-
 // storePoint for every contact solved in the lanes (each lane's source is its contact), read from
 // the lanes themselves.
 template <int N>
@@ -365,7 +358,6 @@ void reportLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>
                               e.normalImpulses[j] = g.points[j].totalNormalImpulse[lane];
                               e.tangentImpulses[j] = g.points[j].totalTangentImpulse[lane];
                           }
-                          addSupportImpulses(w.contactSolver.support, g.source[lane], e);
                           w.impulseEvents.push_back(e);
                       });
 }
@@ -487,12 +479,6 @@ void prepareSoftContacts(StepContext& ctx)
     solver.support.heavyOnLight = heavyOnLightSeen;
 }
 
-void prepareSoftConstraint(StepContext& ctx, std::int32_t contact, SoftContactConstraint& cc)
-{
-    const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
-    prepareSoftContact(ctx, warmStartScale, contact, cc, ctx.world.contactSolver.extraScratch);
-}
-
 void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc)
 {
     SolverVelocity& a = velocities[static_cast<std::size_t>(cc.indexA)];
@@ -574,7 +560,7 @@ void storeSoftImpulses(StepContext& ctx)
 void reportSoftImpulses(StepContext& ctx)
 {
     WorldState& w = ctx.world;
-    beginSupportImpulses(w.contactSolver.support, w.contacts.size());
+    addStackSupportTotals(ctx);
     const ContactSolver& solver = w.contactSolver;
     for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
@@ -587,7 +573,6 @@ void reportSoftImpulses(StepContext& ctx)
             e.normalImpulses[j] = cc.points[j].totalNormalImpulse;
             e.tangentImpulses[j] = cc.points[j].totalTangentImpulse;
         }
-        addSupportImpulses(solver.support, solver.extras[k].contact, e);
         w.impulseEvents.push_back(e);
     }
     solver.softWide.visitGroups([&](const auto& groups) { reportLaneImpulses(w, groups); });

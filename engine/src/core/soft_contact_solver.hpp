@@ -82,9 +82,6 @@ inline float currentSeparation(const SoftPoint& p, Vec2 n, const SolverDelta& a,
     return currentSeparation(p.rA, p.rB, p.baseSeparation, n, a, b);
 }
 
-// One contact's constraint as this step prepares it (into cc; its extra into the solver's scratch).
-void prepareSoftConstraint(StepContext& ctx, std::int32_t contact, SoftContactConstraint& cc);
-
 // The contact stages of soft step, in the order the step runs them.
 void prepareSoftContacts(StepContext& ctx);
 void warmStartSoftContacts(StepContext& ctx);

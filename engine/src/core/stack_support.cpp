@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <type_traits>
 
 namespace oblique::detail
 {
@@ -21,18 +22,6 @@ namespace
 
 // A body touching nothing that leads to the ground.
 constexpr std::int32_t kUnsupported = 1 << 30;
-
-bool touching(const Contact& c)
-{
-    for (int j = 0; j < c.manifold.pointCount; ++j)
-    {
-        if (c.manifold.points[j].separation < kLinearSlop)
-        {
-            return true;
-        }
-    }
-    return false;
-}
 
 // Every contact in the constraint graph as a StackPair, in the order the graph is prepared in:
 // the contact records are read once, the passes below read these.
@@ -44,7 +33,8 @@ void gatherPairs(StackSupport& s, const WorldState& w)
         for (const std::int32_t ci : members)
         {
             const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
-            s.pairs.push_back({ci, w.solverBodies.slotOf[c.a], w.solverBodies.slotOf[c.b], touching(c)});
+            s.pairs.push_back({ci, w.solverBodies.slotOf[c.a], w.solverBodies.slotOf[c.b],
+                               (c.flags & kContactTouching) != 0});
         }
     };
     add(w.graph.overflow);
@@ -193,34 +183,99 @@ void selectSupported(StackSupport& s, const std::vector<SolverVelocity>& velocit
     std::reverse(s.supported.begin(), s.supported.end());
 }
 
-// The support constraint of a prepared soft constraint, holding the body on the lower level.
-SupportConstraint supportOf(const SoftContactConstraint& cc, std::int32_t levelA, std::int32_t levelB,
-                            const std::vector<SolverVelocity>& velocities)
+// calls alone(constraint) or inLane(group, lane) with where the soft solve keeps a contact's
+// constraint: solved one at a time (home >= 0, an index into soft) or in a lane (-1 - its place).
+template <class Alone, class InLane>
+void atHome(ContactSolver& solver, std::int32_t home, Alone alone, InLane inLane)
 {
-    SupportConstraint s;
+    if (home >= 0)
+    {
+        alone(solver.soft[static_cast<std::size_t>(home)]);
+        return;
+    }
+    const std::int32_t place = -1 - home;
+    solver.softWide.visitGroups(
+        [&](auto& groups)
+        {
+            constexpr auto width = static_cast<std::int32_t>(std::decay_t<decltype(groups[0])>::kLanes);
+            inLane(groups[static_cast<std::size_t>(place / width)], static_cast<int>(place % width));
+        });
+}
+
+// Where each contact of the soft solve is (see atHome).
+template <int N>
+void noteLanes(std::vector<std::int32_t>& homeOf, const std::vector<WideSoftConstraintN<N>>& groups)
+{
+    forEachFilledLane(groups,
+                      [&](const WideSoftConstraintN<N>& g, int lane)
+                      {
+                          const auto group = static_cast<std::int32_t>(&g - groups.data());
+                          homeOf[static_cast<std::size_t>(g.source[lane])] = -1 - (group * N + lane);
+                      });
+}
+
+void findHomes(StackSupport& s, const WorldState& w)
+{
+    const ContactSolver& solver = w.contactSolver;
+    s.homeOf.assign(w.contacts.size(), 0);
+    for (std::size_t k = 0; k < solver.soft.size(); ++k)
+    {
+        s.homeOf[static_cast<std::size_t>(solver.extras[k].contact)] = static_cast<std::int32_t>(k);
+    }
+    solver.softWide.visitGroups([&](const auto& groups) { noteLanes(s.homeOf, groups); });
+}
+
+// The points of a contact as the soft solve prepared them, solved one at a time or in a lane
+// (where no point bounces: bouncy contacts are solved one at a time).
+void copyPrepared(SupportConstraint& s, const SoftContactConstraint& cc)
+{
     s.indexA = cc.indexA;
     s.indexB = cc.indexB;
     s.normal = cc.normal;
+    s.pointCount = cc.velocityPoints;
+    for (int j = 0; j < s.pointCount; ++j)
+    {
+        const SoftPoint& from = cc.points[j];
+        s.points[j] = {from.rA, from.rB, from.baseSeparation, from.rnA, from.rnB};
+        s.points[j].bounces = from.bounces;
+        s.points[j].bounceSpeed = from.bounceSpeed;
+    }
+}
+
+template <int N>
+void copyPrepared(SupportConstraint& s, const WideSoftConstraintN<N>& g, int lane)
+{
+    s.indexA = g.indexA[lane];
+    s.indexB = g.indexB[lane];
+    s.normal = {g.normalX[lane], g.normalY[lane]};
+    s.pointCount = lanePointCount(g, lane);
+    for (int j = 0; j < s.pointCount; ++j)
+    {
+        const WideSoftPointN<N>& from = g.points[j];
+        s.points[j] = {{from.rAx[lane], from.rAy[lane]},
+                       {from.rBx[lane], from.rBy[lane]},
+                       from.baseSeparation[lane],
+                       from.rnA[lane],
+                       from.rnB[lane]};
+    }
+}
+
+// Holds the body on the lower level, and the points' masses with it held.
+void holdLower(SupportConstraint& s, const StackSupport& stack, const std::vector<SolverVelocity>& velocities)
+{
+    const std::int32_t levelA = stack.levels[static_cast<std::size_t>(s.indexA)];
+    const std::int32_t levelB = stack.levels[static_cast<std::size_t>(s.indexB)];
     s.movesA = levelA < levelB ? 0.0f : 1.0f;
     s.movesB = levelB < levelA ? 0.0f : 1.0f;
-    s.pointCount = cc.velocityPoints;
-    const SolverVelocity& a = velocities[static_cast<std::size_t>(cc.indexA)];
-    const SolverVelocity& b = velocities[static_cast<std::size_t>(cc.indexB)];
+    const SolverVelocity& a = velocities[static_cast<std::size_t>(s.indexA)];
+    const SolverVelocity& b = velocities[static_cast<std::size_t>(s.indexB)];
     const float mA = s.movesA * a.invMass;
     const float iA = s.movesA * a.invInertia;
     const float mB = s.movesB * b.invMass;
     const float iB = s.movesB * b.invInertia;
     for (int j = 0; j < s.pointCount; ++j)
     {
-        const SoftPoint& from = cc.points[j];
         SupportPoint& p = s.points[j];
-        p.rA = from.rA;
-        p.rB = from.rB;
-        p.baseSeparation = from.baseSeparation;
-        p.rnA = from.rnA;
-        p.rnB = from.rnB;
-        p.bounces = from.bounces;
-        p.bounceSpeed = from.bounceSpeed;
         const float k = mA + mB + iA * p.rnA * p.rnA + iB * p.rnB * p.rnB;
         p.normalMass = k > 0.0f ? 1.0f / k : 0.0f;
     }
@@ -229,7 +284,6 @@ SupportConstraint supportOf(const SoftContactConstraint& cc, std::int32_t levelA
         s.mass =
             twoPointMass(mA, iA, mB, iB, s.points[0].rnA, s.points[0].rnB, s.points[1].rnA, s.points[1].rnB);
     }
-    return s;
 }
 
 // Applies impulse lambda along n to B and its opposite to A, but not to a held body.
@@ -333,59 +387,28 @@ void shareLoads(StackSupport& s, const SolverBodies& bodies, float h)
     }
 }
 
-// Where each contact's soft constraint is: solved alone (its index) or in a lane (-1 - its place).
-template <int N>
-void noteLanes(std::vector<std::int32_t>& homeOf, const std::vector<WideSoftConstraintN<N>>& groups)
-{
-    forEachFilledLane(groups,
-                      [&](const WideSoftConstraintN<N>& g, int lane)
-                      {
-                          const auto group = static_cast<std::int32_t>(&g - groups.data());
-                          homeOf[static_cast<std::size_t>(g.source[lane])] = -1 - (group * N + lane);
-                      });
-}
-
-template <int N>
-void setLaneFloor(std::vector<WideSoftConstraintN<N>>& groups, std::int32_t place, int j, float floor)
-{
-    groups[static_cast<std::size_t>(place / N)].points[j].gripFloor[place % N] = floor;
-}
-
 // The soft constraints of supported contacts grip with the weight the support carries through them.
-void setGripFloors(WorldState& w)
+void setGripFloors(StackSupport& s, ContactSolver& solver)
 {
-    StackSupport& s = w.contactSolver.support;
-    ContactSolver& solver = w.contactSolver;
-    if (s.constraints.empty())
+    for (const SupportConstraint& c : s.constraints)
     {
-        return;
-    }
-    s.homeOf.assign(w.contacts.size(), 0);
-    for (std::size_t k = 0; k < solver.soft.size(); ++k)
-    {
-        s.homeOf[static_cast<std::size_t>(solver.extras[k].contact)] = static_cast<std::int32_t>(k);
-    }
-    solver.softWide.visitGroups([&](const auto& groups) { noteLanes(s.homeOf, groups); });
-    for (std::size_t k = 0; k < s.constraints.size(); ++k)
-    {
-        const SupportConstraint& c = s.constraints[k];
         const float floor = c.load / static_cast<float>(c.pointCount);
-        const std::int32_t home = s.homeOf[static_cast<std::size_t>(s.supported[k])];
-        for (int j = 0; j < c.pointCount; ++j)
-        {
-            if (home >= 0)
+        atHome(
+            solver, c.home,
+            [&](SoftContactConstraint& cc)
             {
-                solver.soft[static_cast<std::size_t>(home)].points[j].gripFloor = floor;
-            }
-            else if (solver.softWide.width == 8)
+                for (int j = 0; j < c.pointCount; ++j)
+                {
+                    cc.points[j].gripFloor = floor;
+                }
+            },
+            [&](auto& g, int lane)
             {
-                setLaneFloor(solver.softWide.wide8, -1 - home, j, floor);
-            }
-            else
-            {
-                setLaneFloor(solver.softWide.wide, -1 - home, j, floor);
-            }
-        }
+                for (int j = 0; j < c.pointCount; ++j)
+                {
+                    g.points[j].gripFloor[lane] = floor;
+                }
+            });
     }
 }
 
@@ -405,15 +428,18 @@ void prepareStackSupport(StepContext& ctx)
     findLevels(s, velocities);
     sortByLevel(s);
     selectSupported(s, velocities);
-    SoftContactConstraint& cc = w.contactSolver.softScratch;
+    findHomes(s, w);
     for (const std::int32_t ci : s.supported)
     {
-        prepareSoftConstraint(ctx, ci, cc);
-        s.constraints.push_back(supportOf(cc, s.levels[static_cast<std::size_t>(cc.indexA)],
-                                          s.levels[static_cast<std::size_t>(cc.indexB)], velocities));
+        SupportConstraint& c = s.constraints.emplace_back();
+        c.home = s.homeOf[static_cast<std::size_t>(ci)];
+        atHome(
+            w.contactSolver, c.home, [&](const SoftContactConstraint& cc) { copyPrepared(c, cc); },
+            [&](const auto& g, int lane) { copyPrepared(c, g, lane); });
+        holdLower(c, s, velocities);
     }
     shareLoads(s, w.solverBodies, ctx.h);
-    setGripFloors(w);
+    setGripFloors(s, w.contactSolver);
 }
 
 void solveStackSupport(StepContext& ctx)
@@ -429,30 +455,27 @@ void solveStackSupport(StepContext& ctx)
     }
 }
 
-void beginSupportImpulses(StackSupport& s, std::size_t contactCount)
+void addStackSupportTotals(StepContext& ctx)
 {
-    s.constraintOf.assign(s.constraints.empty() ? 0 : contactCount, -1);
-    for (std::size_t k = 0; k < s.constraints.size(); ++k)
+    StackSupport& s = ctx.world.contactSolver.support;
+    for (const SupportConstraint& c : s.constraints)
     {
-        s.constraintOf[static_cast<std::size_t>(s.supported[k])] = static_cast<std::int32_t>(k);
-    }
-}
-
-void addSupportImpulses(const StackSupport& s, std::int32_t contact, ContactImpulseEvent& e)
-{
-    if (s.constraintOf.empty())
-    {
-        return;
-    }
-    const std::int32_t k = s.constraintOf[static_cast<std::size_t>(contact)];
-    if (k < 0)
-    {
-        return;
-    }
-    const SupportConstraint& c = s.constraints[static_cast<std::size_t>(k)];
-    for (int j = 0; j < c.pointCount; ++j)
-    {
-        e.normalImpulses[j] += c.points[j].totalNormalImpulse;
+        atHome(
+            ctx.world.contactSolver, c.home,
+            [&](SoftContactConstraint& cc)
+            {
+                for (int j = 0; j < c.pointCount; ++j)
+                {
+                    cc.points[j].totalNormalImpulse += c.points[j].totalNormalImpulse;
+                }
+            },
+            [&](auto& g, int lane)
+            {
+                for (int j = 0; j < c.pointCount; ++j)
+                {
+                    g.points[j].totalNormalImpulse[lane] += c.points[j].totalNormalImpulse;
+                }
+            });
     }
 }
 

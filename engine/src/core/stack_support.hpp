@@ -5,11 +5,9 @@
 // ground still: what the heavy body weighs then reaches the ground in one pass, where the soft
 // contacts alone let it sink into the light ones (a spring under a load over a light body's mass).
 
-#include "oblique/contact_events.hpp"
 #include "oblique/vec2.hpp"
 #include "two_point_mass.hpp"
 
-#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -51,6 +49,9 @@ struct SupportConstraint
     // handing the weight down, so the soft contacts under a heavy body would otherwise grip with
     // their own small share of it, and a heavy box on a light one slide off it on a gentle slope.
     float load = 0.0f;
+    // Where the soft solve keeps the contact's constraint: an index into ContactSolver::soft, or
+    // -1 minus its place among the lanes (group times width plus lane).
+    std::int32_t home = 0;
     std::int32_t pointCount = 0;
     SupportPoint points[2];
     TwoPointMass mass; // with the lower body held
@@ -78,7 +79,7 @@ struct StackSupport
     std::vector<StackPair> pairs;
     std::vector<std::int32_t> levels;
     std::vector<std::uint8_t> loaded;
-    std::vector<std::int32_t> homeOf;     // per contact: its soft constraint, or -1 - its lane
+    std::vector<std::int32_t> homeOf;     // per contact: SupportConstraint::home
     std::vector<float> carried;           // per slot: its mass and what rests on it
     std::vector<std::int32_t> supportsOf; // per slot: supported contacts it rests on
     std::vector<std::int32_t> edgeStart;
@@ -87,8 +88,6 @@ struct StackSupport
     std::vector<std::int32_t> bucketStart;
     std::vector<std::int32_t> byLevel;
     std::vector<std::int32_t> supported;
-    // Per contact, its support constraint or -1; built for impulse events only.
-    std::vector<std::int32_t> constraintOf;
 };
 
 // Whether a contact's two bodies (their inverse masses) differ enough for the support.
@@ -103,9 +102,8 @@ inline bool heavyOnLight(float invMassA, float invMassB)
 void prepareStackSupport(StepContext& ctx);
 // One pass over them, after a substep's soft solve and before the bodies move.
 void solveStackSupport(StepContext& ctx);
-// An impulse event reports what its contact pushed in all: its soft constraint's impulses and its
-// support constraint's (begin once a step, then add for each event).
-void beginSupportImpulses(StackSupport& s, std::size_t contactCount);
-void addSupportImpulses(const StackSupport& s, std::int32_t contact, ContactImpulseEvent& e);
+// Impulse events report what a contact pushed in all: the support's pushes are added to the step's
+// totals of the soft constraints they belong to (after the bounces, which read those totals).
+void addStackSupportTotals(StepContext& ctx);
 
 } // namespace oblique::detail

@@ -51,6 +51,13 @@ struct WideSoftConstraintN : WideContactLanes<N>
     LaneFloat<N> inv22;
 };
 
+// A lane's points: two where it solves two together (every two-point contact in the lanes does).
+template <int N>
+int lanePointCount(const WideSoftConstraintN<N>& g, int lane)
+{
+    return g.twoPoints[lane] != 0 ? 2 : 1;
+}
+
 using WideSoftConstraint = WideSoftConstraintN<4>;
 using WideSoftConstraint8 = WideSoftConstraintN<8>;
 
@@ -98,13 +105,25 @@ struct WideSoftSolver
     template <class Visit>
     void visitGroups(Visit visit) const
     {
-        if (width == 8)
+        visitGroupsOf(*this, visit);
+    }
+    template <class Visit>
+    void visitGroups(Visit visit)
+    {
+        visitGroupsOf(*this, visit);
+    }
+
+private:
+    template <class Self, class Visit>
+    static void visitGroupsOf(Self& self, Visit visit)
+    {
+        if (self.width == 8)
         {
-            visit(wide8);
+            visit(self.wide8);
         }
         else
         {
-            visit(wide);
+            visit(self.wide);
         }
     }
 };
