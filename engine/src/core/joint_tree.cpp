@@ -293,12 +293,15 @@ const JointFrame& frameOf(const WorldState& w, std::int32_t joint)
     return w.joints.frames[static_cast<std::size_t>(joint)];
 }
 
-// Eliminates every node from the leaves up: each node's block less what its children pass up.
-void factor(WorldState& w, JointTrees& t)
+// Eliminates a tree's nodes from the leaves up: each node's block less what its children pass up.
+void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
 {
     const SolverBodies& bodies = w.solverBodies;
-    for (JointTreeNode& node : t.nodes)
+    const auto first = t.nodes.begin() + tree.begin;
+    const auto last = t.nodes.begin() + tree.end;
+    for (auto it = first; it != last; ++it)
     {
+        JointTreeNode& node = *it;
         node.inverse = Mat33{};
         if (node.joint >= 0)
         {
@@ -307,14 +310,16 @@ void factor(WorldState& w, JointTrees& t)
             node.anchorB = currentAnchorB(f, bodies);
         }
     }
-    for (TreeLoop& loop : t.loops)
+    const auto loops = t.loops.begin() + tree.firstLoop;
+    for (auto loop = loops; loop != loops + tree.loops; ++loop)
     {
-        const JointFrame& f = frameOf(w, loop.joint);
-        loop.anchorA = currentAnchorA(f, bodies);
-        loop.anchorB = currentAnchorB(f, bodies);
+        const JointFrame& f = frameOf(w, loop->joint);
+        loop->anchorA = currentAnchorA(f, bodies);
+        loop->anchorB = currentAnchorB(f, bodies);
     }
-    for (JointTreeNode& node : t.nodes)
+    for (auto it = first; it != last; ++it)
     {
+        JointTreeNode& node = *it;
         // node.inverse holds, until now, the sum its children passed up.
         const Mat33 fromChildren = node.inverse;
         JointTreeNode* parent = node.parent >= 0 ? &t.nodes[static_cast<std::size_t>(node.parent)] : nullptr;
@@ -354,27 +359,37 @@ void factor(WorldState& w, JointTrees& t)
                 parent->inverse = parent->inverse + throughRowsTransposed(node.link, node.inverse);
             }
         }
+        node.factoredTurn = node.turn;
     }
 }
 
-// Factors the trees unless the poses and the rows that hold are as they were last time: between
-// one substep's relax and the next substep's push nothing moves.
+// Factors each tree unless the poses and its rows that hold are as they were when it was last
+// factored: between one substep's relax and the next substep's push nothing moves, and a limit let
+// go changes its own tree's rows alone.
 void refactor(WorldState& w, JointTrees& t)
 {
-    const bool sameRows =
-        std::all_of(t.nodes.begin(), t.nodes.end(),
-                    [](const JointTreeNode& node) { return node.turn == node.factoredTurn; });
-    if (t.factored && sameRows && t.factoredPoses == w.solverBodies.poseVersion)
+    const bool posesKept = t.factored && t.factoredPoses == w.solverBodies.poseVersion;
+    for (const TreeRange& tree : t.trees)
     {
-        return;
-    }
-    factor(w, t);
-    for (JointTreeNode& node : t.nodes)
-    {
-        node.factoredTurn = node.turn;
+        const bool sameRows =
+            std::all_of(t.nodes.begin() + tree.begin, t.nodes.begin() + tree.end,
+                        [](const JointTreeNode& node) { return node.turn == node.factoredTurn; });
+        if (!posesKept || !sameRows)
+        {
+            factor(w, t, tree);
+        }
     }
     t.factored = true;
     t.factoredPoses = w.solverBodies.poseVersion;
+}
+
+// Marks every tree to be solved, or none.
+void markAll(JointTrees& t, bool solve)
+{
+    for (TreeRange& tree : t.trees)
+    {
+        tree.solve = solve;
+    }
 }
 
 // What the pass asks of a joint node: the change of its rows' speeds, toward zero speed, plus (with
@@ -403,32 +418,32 @@ Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepCont
 // impulse, negated.
 void substitute(JointTrees& t, std::int32_t begin, std::int32_t end)
 {
-    const auto first = t.nodes.begin() + begin;
-    const auto last = t.nodes.begin() + end;
+    std::vector<Vec3>& values = t.values;
+    const auto first = static_cast<std::size_t>(begin);
+    const auto last = static_cast<std::size_t>(end);
     // Forward: each node's value, less what its children's pass up (a body's through its joint's
     // rows, a joint's through the transpose).
-    for (auto it = first; it != last; ++it)
+    for (std::size_t n = first; n != last; ++n)
     {
-        const JointTreeNode& node = *it;
+        const JointTreeNode& node = t.nodes[n];
         if (node.parent >= 0)
         {
-            JointTreeNode& parent = t.nodes[static_cast<std::size_t>(node.parent)];
-            const Vec3 up = mul(node.inverse, node.value);
-            parent.value =
-                parent.value - (node.joint < 0 ? apply(node.link, up) : applyTransposed(node.link, up));
+            const Vec3 up = mul(node.inverse, values[n]);
+            Vec3& parent = values[static_cast<std::size_t>(node.parent)];
+            parent = parent - (node.joint < 0 ? apply(node.link, up) : applyTransposed(node.link, up));
         }
     }
     // Back: the roots' values, then each node's from its parent's.
-    for (auto it = last; it != first;)
+    for (std::size_t n = last; n-- != first;)
     {
-        JointTreeNode& node = *--it;
-        Vec3 rest = node.value;
+        const JointTreeNode& node = t.nodes[n];
+        Vec3 rest = values[n];
         if (node.parent >= 0)
         {
-            const Vec3 z = t.nodes[static_cast<std::size_t>(node.parent)].value;
+            const Vec3& z = values[static_cast<std::size_t>(node.parent)];
             rest = rest - (node.joint < 0 ? applyTransposed(node.link, z) : apply(node.link, z));
         }
-        node.value = mul(node.inverse, rest);
+        values[n] = mul(node.inverse, rest);
     }
 }
 
@@ -543,22 +558,20 @@ double freeCompliance(const JointTrees& t, const TreeLoop& loop, int row, const 
 template <class Wanted>
 void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float* loopImpulses)
 {
-    std::int32_t loopIndex = 0;
     for (TreeRange& tree : t.trees)
     {
-        if (tree.loops == 0)
+        if (tree.loops == 0 || !tree.solve)
         {
             continue;
         }
         const std::int32_t size = tree.end - tree.begin;
         const int rows = 2 * std::min(tree.loops, kMaxTreeLoops);
-        TreeLoop* loops = &t.loops[static_cast<std::size_t>(loopIndex)];
-        loopIndex += tree.loops;
+        TreeLoop* loops = &t.loops[static_cast<std::size_t>(tree.firstLoop)];
         // The tree's own solution, kept while the responses are found in the nodes.
         Vec3* base = &t.responses[static_cast<std::size_t>(tree.firstResponse)];
         for (std::int32_t i = 0; i < size; ++i)
         {
-            base[i] = t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value;
+            base[i] = t.values[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)];
         }
         double s[(2 * kMaxTreeLoops) * (2 * kMaxTreeLoops)] = {};
         double r[2 * kMaxTreeLoops] = {};
@@ -567,22 +580,21 @@ void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float*
             const TreeLoop& loop = loops[e / 2];
             for (std::int32_t i = 0; i < size; ++i)
             {
-                t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value = Vec3{};
+                t.values[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)] = Vec3{};
             }
             if (loop.nodeA >= 0)
             {
-                t.nodes[static_cast<std::size_t>(loop.nodeA)].value = loopImpulse(loop, e % 2, false);
+                t.values[static_cast<std::size_t>(loop.nodeA)] = loopImpulse(loop, e % 2, false);
             }
             if (loop.nodeB >= 0)
             {
-                t.nodes[static_cast<std::size_t>(loop.nodeB)].value = loopImpulse(loop, e % 2, true);
+                t.values[static_cast<std::size_t>(loop.nodeB)] = loopImpulse(loop, e % 2, true);
             }
             substitute(t, tree.begin, tree.end);
             Vec3* response = base + static_cast<std::ptrdiff_t>(size) * (e + 1);
             for (std::int32_t i = 0; i < size; ++i)
             {
-                response[i] =
-                    t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value;
+                response[i] = t.values[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)];
             }
         }
         double freest = 0.0;
@@ -606,7 +618,7 @@ void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float*
                 const Vec3 response = base[static_cast<std::ptrdiff_t>(size) * (f + 1) + i];
                 value = value + Vec3{r[f] * response.x, r[f] * response.y, r[f] * response.z};
             }
-            t.nodes[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)].value = value;
+            t.values[static_cast<std::size_t>(tree.begin) + static_cast<std::size_t>(i)] = value;
         }
         for (int e = 0; e < rows; ++e)
         {
@@ -615,20 +627,29 @@ void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float*
     }
 }
 
-// Factors the trees as the bodies are now and solves for the velocities the pass asks of them.
+// Factors the trees as the bodies are now and solves those marked (TreeRange::solve) for the
+// velocities the pass asks of them.
 void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
 {
     refactor(w, t);
-    for (JointTreeNode& node : t.nodes)
+    for (const TreeRange& tree : t.trees)
     {
-        node.value = Vec3{};
-        if (node.joint >= 0)
+        if (!tree.solve)
         {
-            node.value = wantedChange(w, node, ctx);
-            keepAwakeWhileCapped(w, recordOf(w, node), ctx);
+            continue;
         }
+        for (auto n = static_cast<std::size_t>(tree.begin); n < static_cast<std::size_t>(tree.end); ++n)
+        {
+            const JointTreeNode& node = t.nodes[n];
+            t.values[n] = Vec3{};
+            if (node.joint >= 0)
+            {
+                t.values[n] = wantedChange(w, node, ctx);
+                keepAwakeWhileCapped(w, recordOf(w, node), ctx);
+            }
+        }
+        substitute(t, tree.begin, tree.end);
     }
-    substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
     if (t.loops.empty())
     {
         return;
@@ -683,14 +704,16 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         node.turn = false;
     }
+    markAll(t, true);
     refactor(w, t);
-    for (JointTreeNode& node : t.nodes)
+    for (std::size_t n = 0; n < t.nodes.size(); ++n)
     {
-        node.value = Vec3{};
+        const JointTreeNode& node = t.nodes[n];
+        t.values[n] = Vec3{};
         if (node.joint >= 0)
         {
             const Vec2 excess = excessOf(frameOf(w, node.joint), node.anchorA, node.anchorB);
-            node.value = toVec3(-excess, 0.0f);
+            t.values[n] = toVec3(-excess, 0.0f);
         }
     }
     substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
@@ -704,11 +727,11 @@ void projectTrees(WorldState& w, JointTrees& t)
         };
         closeLoops(t, w.solverBodies, wanted, t.loopImpulses.data());
     }
-    for (const JointTreeNode& node : t.nodes)
+    for (std::size_t n = 0; n < t.nodes.size(); ++n)
     {
-        if (node.joint < 0)
+        if (t.nodes[n].joint < 0)
         {
-            moveBody(bodies, node.body, pointOf(node.value), static_cast<float>(node.value.z));
+            moveBody(bodies, t.nodes[n].body, pointOf(t.values[n]), static_cast<float>(t.values[n].z));
         }
     }
 }
@@ -778,8 +801,11 @@ void pickLoops(WorldState& w, JointTrees& t)
               { return a.tree != b.tree ? a.tree < b.tree : a.joint < b.joint; });
     // Room for each looped tree's own solution and its loop rows' responses.
     std::int32_t responses = 0;
+    std::int32_t loops = 0;
     for (TreeRange& range : t.trees)
     {
+        range.firstLoop = loops;
+        loops += range.loops;
         if (range.loops > 0)
         {
             range.firstResponse = responses;
@@ -821,6 +847,7 @@ void buildJointTrees(StepContext& ctx)
     const std::size_t joints = w.joints.records.size();
     const std::size_t slots = w.records.size() + 1;
     t.nodes.reserve(2 * joints + 1);
+    t.values.reserve(2 * joints + 1);
     t.treeJoints.reserve(joints);
     t.pairs.reserve(joints);
     t.previousPairs.reserve(joints);
@@ -875,6 +902,7 @@ void buildJointTrees(StepContext& ctx)
         }
     }
     orderForElimination(t);
+    t.values.resize(t.nodes.size());
     pickLoops(w, t);
 }
 
@@ -893,37 +921,46 @@ void solveJointTrees(StepContext& ctx)
                     treeTurnRowOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
                                   frameOf(w, node.joint), ctx, bodies);
     }
+    markAll(t, true);
     solveOnce(w, t, ctx);
     // A turn row that is a limit may only push. Where the solve pulled on one, it is let go for the
-    // rest of the step and the pass solved again without it (the limit's own one-at-a-time solve
-    // still holds it if it must).
+    // rest of the step and its tree solved again without it (the limit's own one-at-a-time solve
+    // still holds it if it must); the other trees' solutions stand.
     bool again = false;
-    for (JointTreeNode& node : t.nodes)
+    for (TreeRange& tree : t.trees)
     {
-        if (node.joint >= 0 && node.turn &&
-            !treeTurnPushesOf(recordOf(w, node), -static_cast<float>(node.value.z)))
+        tree.solve = false;
+        for (auto n = static_cast<std::size_t>(tree.begin); n < static_cast<std::size_t>(tree.end); ++n)
         {
-            releaseTreeTurnOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]]);
-            node.turn = false;
-            again = true;
+            JointTreeNode& node = t.nodes[n];
+            if (node.joint >= 0 && node.turn &&
+                !treeTurnPushesOf(recordOf(w, node), -static_cast<float>(t.values[n].z)))
+            {
+                releaseTreeTurnOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]]);
+                node.turn = false;
+                tree.solve = true;
+                again = true;
+            }
         }
     }
     if (again)
     {
         solveOnce(w, t, ctx);
     }
-    for (const JointTreeNode& node : t.nodes)
+    for (std::size_t n = 0; n < t.nodes.size(); ++n)
     {
+        const JointTreeNode& node = t.nodes[n];
+        const Vec3 value = t.values[n];
         if (node.joint < 0)
         {
             SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
-            v.v += pointOf(node.value);
-            v.w += static_cast<float>(node.value.z);
+            v.v += pointOf(value);
+            v.w += static_cast<float>(value.z);
         }
         else
         {
             addTreeImpulseOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
-                             -pointOf(node.value), node.turn ? -static_cast<float>(node.value.z) : 0.0f);
+                             -pointOf(value), node.turn ? -static_cast<float>(value.z) : 0.0f);
         }
     }
     for (std::size_t i = 0; i < t.loops.size(); ++i)
