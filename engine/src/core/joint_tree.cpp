@@ -228,48 +228,76 @@ Vec3 applyTransposed(const TreeRows& j, Vec3 v)
     return {j.s * v.x, j.s * v.y, j.a * v.x + j.b * v.y + j.c * v.z};
 }
 
-// J X transpose(J), what a body passes up to its joint.
-Mat33 throughRows(const TreeRows& j, const Mat33& x)
+// The link's rows with their sign taken out, J' = [1 0 a; 0 1 b; 0 0 t]: J = s J', and the sign
+// cancels in both products below.
+struct UnsignedRows
 {
-    // Y = J X, then Y transpose(J).
-    const Vec3 y0 = Vec3{j.s * x.r[0].x, j.s * x.r[0].y, j.s * x.r[0].z} +
-                    Vec3{j.a * x.r[2].x, j.a * x.r[2].y, j.a * x.r[2].z};
-    const Vec3 y1 = Vec3{j.s * x.r[1].x, j.s * x.r[1].y, j.s * x.r[1].z} +
-                    Vec3{j.b * x.r[2].x, j.b * x.r[2].y, j.b * x.r[2].z};
-    const Vec3 y2{j.c * x.r[2].x, j.c * x.r[2].y, j.c * x.r[2].z};
-    const auto times = [&](Vec3 y) { return Vec3{j.s * y.x + j.a * y.z, j.s * y.y + j.b * y.z, j.c * y.z}; };
-    return {{times(y0), times(y1), times(y2)}};
+    double a = 0.0;
+    double b = 0.0;
+    double t = 0.0;
+};
+
+UnsignedRows unsignedRows(const TreeRows& j)
+{
+    return {j.s * j.a, j.s * j.b, j.s * j.c};
+}
+
+// J X transpose(J), what a body passes up to its joint.
+Sym33 throughRows(const TreeRows& j, const Sym33& x)
+{
+    const auto [a, b, t] = unsignedRows(j);
+    // The third entries of X times J's first and second rows.
+    const double u = x.xz + a * x.zz;
+    const double v = x.yz + b * x.zz;
+    return {x.xx + a * x.xz + a * u,
+            x.xy + b * x.xz + a * v,
+            t * u,
+            x.yy + b * x.yz + b * v,
+            t * v,
+            t * t * x.zz};
 }
 
 // transpose(J) X J, what a joint passes up to its body.
-Mat33 throughRowsTransposed(const TreeRows& j, const Mat33& x)
+Sym33 throughRowsTransposed(const TreeRows& j, const Sym33& x)
 {
-    // Z = X J (its columns: s X0, s X1, a X0 + b X1 + c X2), then transpose(J) Z.
-    Mat33 z;
-    for (int i = 0; i < 3; ++i)
-    {
-        const Vec3 row = x.r[i];
-        z.r[i] = {j.s * row.x, j.s * row.y, j.a * row.x + j.b * row.y + j.c * row.z};
-    }
-    const Vec3 z0 = z.r[0];
-    const Vec3 z1 = z.r[1];
-    const Vec3 z2 = z.r[2];
-    return {{{j.s * z0.x, j.s * z0.y, j.s * z0.z},
-             {j.s * z1.x, j.s * z1.y, j.s * z1.z},
-             {j.a * z0.x + j.b * z1.x + j.c * z2.x, j.a * z0.y + j.b * z1.y + j.c * z2.y,
-              j.a * z0.z + j.b * z1.z + j.c * z2.z}}};
+    const auto [a, b, t] = unsignedRows(j);
+    // X times J's third column.
+    const Vec3 p{a * x.xx + b * x.xy + t * x.xz, a * x.xy + b * x.yy + t * x.yz,
+                 a * x.xz + b * x.yz + t * x.zz};
+    return {x.xx, x.xy, p.x, x.yy, p.y, a * p.x + b * p.y + t * p.z};
 }
 
-// The inverse of [-S2 0; 0 1], S2 the upper left 2x2 of s: a joint without its turn row.
-Mat33 pointInverse(const Mat33& s)
+// The inverse of -S for a joint with its turn row; without it, of [-S2 0; 0 1] (S2 the point's
+// 2x2), the third row kept as an identity, solved to zero.
+Sym33 jointInverse(const Sym33& s, bool turn)
 {
-    const double a = -s.r[0].x;
-    const double b = -s.r[0].y;
-    const double c = -s.r[1].x;
-    const double d = -s.r[1].y;
-    double det = a * d - b * c;
+    if (turn)
+    {
+        return inverse(Sym33{-s.xx, -s.xy, -s.xz, -s.yy, -s.yz, -s.zz});
+    }
+    const double a = -s.xx;
+    const double b = -s.xy;
+    const double d = -s.yy;
+    double det = a * d - b * b;
     det = det != 0.0 ? 1.0 / det : 0.0;
-    return {{{det * d, -det * b, 0.0}, {-det * c, det * a, 0.0}, {0.0, 0.0, 1.0}}};
+    return {det * d, -det * b, 0.0, det * a, 0.0, 1.0};
+}
+
+// The inverse of a body's block once its children are eliminated, (M - S)^-1, for W = M^-1.
+Sym33 bodyInverse(const Sym33& s, double wMass, double wTurn)
+{
+    if (wMass > 0.0 && wTurn > 0.0)
+    {
+        const double m = 1.0 / wMass;
+        const double i = 1.0 / wTurn;
+        return inverse(Sym33{m - s.xx, -s.xy, -s.xz, m - s.yy, -s.yz, i - s.zz});
+    }
+    // (M - S)^-1 = (I - W S)^-1 W: finite where M is not (a body that cannot turn).
+    const Vec3 w3{wMass, wMass, wTurn};
+    const Mat33 full{{{s.xx, s.xy, s.xz}, {s.xy, s.yy, s.yz}, {s.xz, s.yz, s.zz}}};
+    const Mat33 inv = inverse(diagonal(1.0, 1.0, 1.0) - scaleRows(w3, full));
+    return {inv.r[0].x * w3.x, inv.r[0].y * w3.y, inv.r[0].z * w3.z,
+            inv.r[1].y * w3.y, inv.r[1].z * w3.z, inv.r[2].z * w3.z};
 }
 
 // A joint node's rows for the body at slot.
@@ -302,7 +330,7 @@ void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
     for (auto it = first; it != last; ++it)
     {
         JointTreeNode& node = *it;
-        node.inverse = Mat33{};
+        node.inverse = Sym33{};
         if (node.joint >= 0)
         {
             const JointFrame& f = frameOf(w, node.joint);
@@ -321,27 +349,15 @@ void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
     {
         JointTreeNode& node = *it;
         // node.inverse holds, until now, the sum its children passed up.
-        const Mat33 fromChildren = node.inverse;
+        const Sym33 fromChildren = node.inverse;
         JointTreeNode* parent = node.parent >= 0 ? &t.nodes[static_cast<std::size_t>(node.parent)] : nullptr;
         if (node.joint < 0)
         {
             const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
-            const Vec3 w3{toDouble(v.invMass), toDouble(v.invMass), toDouble(v.invInertia)};
-            if (node.children == 0)
-            {
-                node.inverse = diagonal(w3.x, w3.y, w3.z);
-            }
-            else
-            {
-                // (M - S)^-1 = (I - W S)^-1 W, with W = M^-1 diagonal: finite where M is not (a
-                // body that cannot turn).
-                const Mat33 ws = scaleRows(w3, fromChildren);
-                const Mat33 inv = inverse(diagonal(1.0, 1.0, 1.0) - ws);
-                for (int i = 0; i < 3; ++i)
-                {
-                    node.inverse.r[i] = {inv.r[i].x * w3.x, inv.r[i].y * w3.y, inv.r[i].z * w3.z};
-                }
-            }
+            const double wMass = toDouble(v.invMass);
+            const double wTurn = toDouble(v.invInertia);
+            node.inverse = node.children == 0 ? Sym33{wMass, 0.0, 0.0, wMass, 0.0, wTurn}
+                                              : bodyInverse(fromChildren, wMass, wTurn);
             if (parent != nullptr)
             {
                 node.link = rowsFor(*parent, frameOf(w, parent->joint), bodies, node.body);
@@ -350,9 +366,7 @@ void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
         }
         else
         {
-            // Without its turn row, a joint keeps its third as an identity, solved to zero: its
-            // block is then the 2x2 of its point alone.
-            node.inverse = node.turn ? inverse(Mat33{} - fromChildren) : pointInverse(fromChildren);
+            node.inverse = jointInverse(fromChildren, node.turn);
             if (parent != nullptr)
             {
                 node.link = rowsFor(node, frameOf(w, node.joint), bodies, parent->body);

@@ -42,7 +42,7 @@ struct JointTreeNode
     // The rows of the joint (this node's, or its parent's) for the body (this node's, or its
     // parent's): the block of the tree's matrix between this node and its parent, or its transpose.
     TreeRows link;
-    Mat33 inverse; // the inverse of this node's block once its children are eliminated
+    Sym33 inverse; // the inverse of this node's block once its children are eliminated
     Vec2 anchorA;  // a joint node's anchors this pass, from the centres of mass
     Vec2 anchorB;
 };

@@ -80,4 +80,44 @@ inline Mat33 inverse(const Mat33& m)
              {det * c0.z, det * c1.z, det * c2.z}}};
 }
 
+// A symmetric 3x3 matrix by its upper triangle: the joint trees' blocks and their inverses.
+struct Sym33
+{
+    double xx = 0.0;
+    double xy = 0.0;
+    double xz = 0.0;
+    double yy = 0.0;
+    double yz = 0.0;
+    double zz = 0.0;
+};
+
+inline Vec3 mul(const Sym33& m, Vec3 v)
+{
+    return {m.xx * v.x + m.xy * v.y + m.xz * v.z, m.xy * v.x + m.yy * v.y + m.yz * v.z,
+            m.xz * v.x + m.yz * v.y + m.zz * v.z};
+}
+
+inline Sym33 operator+(const Sym33& a, const Sym33& b)
+{
+    return {a.xx + b.xx, a.xy + b.xy, a.xz + b.xz, a.yy + b.yy, a.yz + b.yz, a.zz + b.zz};
+}
+
+// The inverse by cofactors (symmetric as m is); the zero matrix when m is singular.
+inline Sym33 inverse(const Sym33& m)
+{
+    const double cxx = m.yy * m.zz - m.yz * m.yz;
+    const double cxy = m.xz * m.yz - m.xy * m.zz;
+    const double cxz = m.xy * m.yz - m.xz * m.yy;
+    double det = m.xx * cxx + m.xy * cxy + m.xz * cxz;
+    if (det == 0.0)
+    {
+        return {};
+    }
+    det = 1.0 / det;
+    const double cyy = m.xx * m.zz - m.xz * m.xz;
+    const double cyz = m.xz * m.xy - m.xx * m.yz;
+    const double czz = m.xx * m.yy - m.xy * m.xy;
+    return {det * cxx, det * cxy, det * cxz, det * cyy, det * cyz, det * czz};
+}
+
 } // namespace oblique::detail
