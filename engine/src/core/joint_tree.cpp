@@ -718,6 +718,7 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         node.turn = false;
     }
+    t.turnsKnown = false;
     markAll(t, true);
     refactor(w, t);
     for (std::size_t n = 0; n < t.nodes.size(); ++n)
@@ -856,6 +857,7 @@ void buildJointTrees(StepContext& ctx)
     WorldState& w = ctx.world;
     JointTrees& t = w.jointTrees;
     t.factored = false;
+    t.turnsKnown = false;
     // Sized by the world's joints and bodies, not this step's, so that the trees growing as bodies
     // wake does not allocate once the world has been stepped.
     const std::size_t joints = w.joints.records.size();
@@ -929,11 +931,18 @@ void solveJointTrees(StepContext& ctx)
         return;
     }
     SolverBodies& bodies = w.solverBodies;
-    for (JointTreeNode& node : t.nodes)
+    // The turn rows that hold follow from the poses (and the limits let go, whose rows the last
+    // pass already dropped): between one substep's relax and the next substep's push they stand.
+    if (!t.turnsKnown || t.turnPoses != bodies.poseVersion)
     {
-        node.turn = node.joint >= 0 &&
-                    treeTurnRowOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
-                                  frameOf(w, node.joint), ctx, bodies);
+        for (JointTreeNode& node : t.nodes)
+        {
+            node.turn = node.joint >= 0 &&
+                        treeTurnRowOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
+                                      frameOf(w, node.joint), ctx, bodies);
+        }
+        t.turnsKnown = true;
+        t.turnPoses = bodies.poseVersion;
     }
     markAll(t, true);
     solveOnce(w, t, ctx);

@@ -79,6 +79,9 @@ struct JointTrees
     // The factors are kept while the poses and the rows that hold stay as they were.
     bool factored = false;
     std::uint32_t factoredPoses = 0; // SolverBodies::poseVersion when factored
+    // The nodes' turn rows were found for the poses of this version.
+    bool turnsKnown = false;
+    std::uint32_t turnPoses = 0;
     std::vector<TreeRange> trees;
     std::vector<TreeLoop> loops;
     std::vector<Vec3> responses;              // per tree with loops: each loop row's response, node by node
