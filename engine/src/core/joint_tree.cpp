@@ -397,12 +397,12 @@ void refactor(WorldState& w, JointTrees& t)
     t.factoredPoses = w.solverBodies.poseVersion;
 }
 
-// Marks every tree to be solved, or none.
-void markAll(JointTrees& t, bool solve)
+// Marks every tree to be solved in the pass under way.
+void solveEveryTree(JointTrees& t)
 {
     for (TreeRange& tree : t.trees)
     {
-        tree.solve = solve;
+        tree.solve = true;
     }
 }
 
@@ -581,7 +581,7 @@ void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float*
         const std::int32_t size = tree.end - tree.begin;
         const int rows = 2 * std::min(tree.loops, kMaxTreeLoops);
         TreeLoop* loops = &t.loops[static_cast<std::size_t>(tree.firstLoop)];
-        // The tree's own solution, kept while the responses are found in the nodes.
+        // The tree's own solution, kept while the responses are found in the values.
         Vec3* base = &t.responses[static_cast<std::size_t>(tree.firstResponse)];
         for (std::int32_t i = 0; i < size; ++i)
         {
@@ -719,7 +719,7 @@ void projectTrees(WorldState& w, JointTrees& t)
         node.turn = false;
     }
     t.turnsKnown = false;
-    markAll(t, true);
+    solveEveryTree(t);
     refactor(w, t);
     for (std::size_t n = 0; n < t.nodes.size(); ++n)
     {
@@ -944,7 +944,7 @@ void solveJointTrees(StepContext& ctx)
         t.turnsKnown = true;
         t.turnPoses = bodies.poseVersion;
     }
-    markAll(t, true);
+    solveEveryTree(t);
     solveOnce(w, t, ctx);
     // A turn row that is a limit may only push. Where the solve pulled on one, it is let go for the
     // rest of the step and its tree solved again without it (the limit's own one-at-a-time solve
