@@ -382,7 +382,7 @@ void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
 // go changes its own tree's rows alone.
 void refactor(WorldState& w, JointTrees& t)
 {
-    const bool posesKept = t.factored && t.factoredPoses == w.solverBodies.poseVersion;
+    const bool posesKept = t.factoredFor.holdsFor(w.solverBodies.poseVersion);
     for (const TreeRange& tree : t.trees)
     {
         const bool sameRows =
@@ -393,8 +393,7 @@ void refactor(WorldState& w, JointTrees& t)
             factor(w, t, tree);
         }
     }
-    t.factored = true;
-    t.factoredPoses = w.solverBodies.poseVersion;
+    t.factoredFor.stamp(w.solverBodies.poseVersion);
 }
 
 // Marks every tree to be solved in the pass under way.
@@ -718,7 +717,7 @@ void projectTrees(WorldState& w, JointTrees& t)
     {
         node.turn = false;
     }
-    t.turnsKnown = false;
+    t.turnsFoundFor = {};
     solveEveryTree(t);
     refactor(w, t);
     for (std::size_t n = 0; n < t.nodes.size(); ++n)
@@ -856,8 +855,8 @@ void buildJointTrees(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     JointTrees& t = w.jointTrees;
-    t.factored = false;
-    t.turnsKnown = false;
+    t.factoredFor = {};
+    t.turnsFoundFor = {};
     // Sized by the world's joints and bodies, not this step's, so that the trees growing as bodies
     // wake does not allocate once the world has been stepped.
     const std::size_t joints = w.joints.records.size();
@@ -933,7 +932,7 @@ void solveJointTrees(StepContext& ctx)
     SolverBodies& bodies = w.solverBodies;
     // The turn rows that hold follow from the poses (and the limits let go, whose rows the last
     // pass already dropped): between one substep's relax and the next substep's push they stand.
-    if (!t.turnsKnown || t.turnPoses != bodies.poseVersion)
+    if (!t.turnsFoundFor.holdsFor(bodies.poseVersion))
     {
         for (JointTreeNode& node : t.nodes)
         {
@@ -941,8 +940,7 @@ void solveJointTrees(StepContext& ctx)
                         treeTurnRowOf(w.joints.records[w.joints.solved[static_cast<std::size_t>(node.joint)]],
                                       frameOf(w, node.joint), ctx, bodies);
         }
-        t.turnsKnown = true;
-        t.turnPoses = bodies.poseVersion;
+        t.turnsFoundFor.stamp(bodies.poseVersion);
     }
     solveEveryTree(t);
     solveOnce(w, t, ctx);

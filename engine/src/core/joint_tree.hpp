@@ -38,13 +38,28 @@ struct JointTreeNode
     std::int32_t body = 0;     // a body node's solver slot
     std::int32_t joint = -1;   // a joint node's index in Joints::solved; -1 for a body node
     bool turn = false;         // a joint node's third row (B's turn less A's) holds this pass
-    bool factoredTurn = false; // ... and held when the trees were last factored
+    bool factoredTurn = false; // ... and held when its tree was last factored
     // The rows of the joint (this node's, or its parent's) for the body (this node's, or its
     // parent's): the block of the tree's matrix between this node and its parent, or its transpose.
     TreeRows link;
     Sym33 inverse; // the inverse of this node's block once its children are eliminated
     Vec2 anchorA;  // a joint node's anchors this pass, from the centres of mass
     Vec2 anchorB;
+};
+
+// Something worked out for the solver's poses as they were at one SolverBodies::poseVersion, or
+// for none yet.
+struct PoseStamp
+{
+    bool set = false;
+    std::uint32_t version = 0;
+
+    bool holdsFor(std::uint32_t poseVersion) const { return set && version == poseVersion; }
+    void stamp(std::uint32_t poseVersion)
+    {
+        set = true;
+        version = poseVersion;
+    }
 };
 
 // A tree's nodes (a run of JointTrees::nodes) and the loops that close over it (a run of
@@ -76,12 +91,10 @@ inline constexpr std::int32_t kMaxTreeLoops = 4; // per tree; more stay with the
 // Reused from step to step.
 struct JointTrees
 {
-    // The factors are kept while the poses and the rows that hold stay as they were.
-    bool factored = false;
-    std::uint32_t factoredPoses = 0; // SolverBodies::poseVersion when factored
-    // The nodes' turn rows were found for the poses of this version.
-    bool turnsKnown = false;
-    std::uint32_t turnPoses = 0;
+    // The poses the trees were last factored for (each tree's factors are kept while these and its
+    // rows that hold stay as they were), and those the nodes' turn rows were found for.
+    PoseStamp factoredFor;
+    PoseStamp turnsFoundFor;
     std::vector<TreeRange> trees;
     std::vector<TreeLoop> loops;
     std::vector<Vec3> responses;              // per tree with loops: each loop row's response, node by node

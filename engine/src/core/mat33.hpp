@@ -38,10 +38,6 @@ inline Vec3 mul(const Mat33& m, Vec3 v)
     return {dot(m.r[0], v), dot(m.r[1], v), dot(m.r[2], v)};
 }
 
-inline Mat33 operator+(const Mat33& a, const Mat33& b)
-{
-    return {{a.r[0] + b.r[0], a.r[1] + b.r[1], a.r[2] + b.r[2]}};
-}
 inline Mat33 operator-(const Mat33& a, const Mat33& b)
 {
     return {{a.r[0] - b.r[0], a.r[1] - b.r[1], a.r[2] - b.r[2]}};
