@@ -119,27 +119,45 @@ Problem randomProblem(std::uint32_t seed, int bodyCount, int kinematic, int cons
     return p;
 }
 
-// Packs the problem as preparing does, constraint by constraint: the overflow's batch, then each
-// colour's.
+// Packs the problem as preparing does: the overflow's batch, one at a time; then every colour's
+// groups laid out, each contact in its lane (its index in the colour's) or, where it is solved one
+// at a time, in the colour's batch of singles.
 void pack(WideSoftSolver& wide, const Problem& p, int width)
 {
     wide.begin(width);
-    for (std::size_t g = 0; g + 1 < p.groupStart.size(); ++g)
+    wide.beginBatch();
+    for (std::int32_t k = p.groupStart[0]; k < p.groupStart[1]; ++k)
     {
-        wide.beginBatch();
-        for (std::int32_t k = p.groupStart[g]; k < p.groupStart[g + 1]; ++k)
+        wide.addSingle(k);
+    }
+    wide.endBatch();
+    std::vector<std::int32_t> sizes;
+    for (std::size_t g = 1; g + 1 < p.groupStart.size(); ++g)
+    {
+        sizes.push_back(p.groupStart[g + 1] - p.groupStart[g]);
+    }
+    wide.layOutColours(sizes.data(), static_cast<int>(sizes.size()));
+    for (std::size_t c = 0; c < sizes.size(); ++c)
+    {
+        for (std::int32_t g = wide.colourStarts[c]; g < wide.colourStarts[c + 1]; ++g)
         {
+            wide.clearGroup(g);
+        }
+        wide.beginColourBatch(static_cast<int>(c));
+        for (std::int32_t i = 0; i < sizes[c]; ++i)
+        {
+            const std::int32_t k = p.groupStart[c + 1] + i;
             const SoftContactConstraint& cc = p.constraints[static_cast<std::size_t>(k)];
-            if (g == 0 || WideSoftSolver::solvedAlone(cc))
+            if (WideSoftSolver::solvedAlone(cc))
             {
                 wide.addSingle(k);
             }
             else
             {
-                wide.addLane(k, cc, p.bodies);
+                wide.packLaneAt(wide.colourStarts[c] + i / width, i % width, k, cc, p.bodies);
             }
         }
-        wide.endBatch();
+        wide.endColourBatch();
     }
 }
 

@@ -3,12 +3,15 @@
 #include "soft_contact_solver.hpp"
 
 #include "oblique/lane_width.hpp"
+#include "parallel_for.hpp"
 #include "prefetch.hpp"
 #include "shape_geometry.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <array>
+#include <atomic>
 #include <cmath>
 #include <cstddef>
 #include <utility>
@@ -247,7 +250,8 @@ void markOverlapped(WorldState& w, const Contact& c)
 // storePoint for every contact solved in the lanes (each lane's source is its contact), read from
 // the lanes themselves.
 template <int N>
-void storeLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups, float subSteps)
+void storeLaneImpulses(WorldState& w, const LaneGroups<WideSoftConstraintN<N>>& groups, float subSteps,
+                       bool watchOverlap)
 {
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
     forEachFilledLane(groups,
@@ -264,6 +268,10 @@ void storeLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>&
                               const WideSoftPointN<N>& wp = g.points[j];
                               const float normalImpulse = wp.normalImpulse[lane];
                               storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
+                              if (!watchOverlap)
+                              {
+                                  continue;
+                              }
                               const float separation = currentSeparation({wp.rAx[lane], wp.rAy[lane]},
                                                                          {wp.rBx[lane], wp.rBy[lane]},
                                                                          wp.baseSeparation[lane], n, da, db);
@@ -344,7 +352,7 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
 
 // The impulse events of the contacts solved in lanes (after those solved one at a time).
 template <int N>
-void reportLaneImpulses(WorldState& w, const std::vector<WideSoftConstraintN<N>>& groups)
+void reportLaneImpulses(WorldState& w, const LaneGroups<WideSoftConstraintN<N>>& groups)
 {
     forEachFilledLane(groups,
                       [&](const WideSoftConstraintN<N>& g, int lane)
@@ -424,59 +432,141 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
     }
 }
 
-// A constraint for every contact in the constraint graph: the overflow's first, then colour by
-// colour, each packed for the wide passes as it is prepared.
-void prepareSoftContacts(StepContext& ctx)
+namespace
+{
+
+// The colours' groups a worker takes at once while packing.
+constexpr int kGroupsPerPackTask = 16;
+
+// What preparing found across the constraints, whichever worker prepared them.
+struct PrepareFindings
+{
+    std::atomic<int> solvedAlone{0};
+    std::atomic<bool> heavyOnLight{false};
+};
+
+// Prepares a contact into the scratch record and adds it to those solved one at a time.
+void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, bool& hasBounces)
 {
     WorldState& w = ctx.world;
     ContactSolver& solver = w.contactSolver;
-    solver.soft.clear();
-    solver.extras.clear();
-    solver.softWide.begin(laneWidth());
-    // Each constraint is prepared in the scratch record, then copied to the few solved one at a
-    // time or packed into its lane: the lanes hold all that the later stages read of the rest.
-    // The scratch is written over, never cleared (zeroing 264 bytes a contact was 8 % of preparing
-    // them on the rain): every field read later is set for each (a point's for its points).
     SoftContactConstraint& cc = solver.softScratch;
     ConstraintExtra& extra = solver.extraScratch;
-    int count = 0;
-    bool hasBounces = false;
-    bool heavyOnLightSeen = false;
-    const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
-    for (int group = 0; group <= kGraphColors; ++group)
+    hasBounces = prepareSoftContact(ctx, warmStartScale, ci, cc, extra) || hasBounces;
+    solver.support.heavyOnLight =
+        solver.support.heavyOnLight ||
+        heavyOnLight(w.solverBodies.velocities[static_cast<std::size_t>(cc.indexA)].invMass,
+                     w.solverBodies.velocities[static_cast<std::size_t>(cc.indexB)].invMass);
+    solver.softWide.addSingle(static_cast<std::int32_t>(solver.soft.size()));
+    solver.soft.push_back(cc);
+    solver.extras.push_back(extra);
+}
+
+// Prepares and packs the colours' groups [begin, end): each cleared, then its contacts prepared
+// in a scratch record of this worker's and packed into their lanes, except those solved one at a
+// time, whose lanes stay padding (counted, for the calling thread to add in colour order).
+void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin, std::int32_t end,
+                      PrepareFindings& found)
+{
+    WorldState& w = ctx.world;
+    WideSoftSolver& wide = w.contactSolver.softWide;
+    const std::vector<std::int32_t>& starts = wide.colourStarts;
+    const std::vector<SolverVelocity>& bodies = w.solverBodies.velocities;
+    // Written over for each contact, never cleared: every field read later is set for each.
+    SoftContactConstraint cc;
+    ConstraintExtra extra;
+    std::size_t colour = 0;
+    bool heavy = false;
+    for (std::int32_t g = begin; g < end; ++g)
     {
-        const std::vector<std::int32_t>& members =
-            group == 0 ? w.graph.overflow : w.graph.colors[static_cast<std::size_t>(group - 1)].contacts;
-        solver.softWide.beginBatch();
-        for (std::size_t k = 0; k < members.size(); ++k)
+        while (g >= starts[colour + 1])
+        {
+            ++colour;
+        }
+        const std::vector<std::int32_t>& members = w.graph.colors[colour].contacts;
+        const auto first =
+            static_cast<std::size_t>(g - starts[colour]) * static_cast<std::size_t>(wide.width);
+        const std::size_t last = std::min(first + static_cast<std::size_t>(wide.width), members.size());
+        wide.clearGroup(g);
+        for (std::size_t k = first; k < last; ++k)
         {
             if (k + kPrefetchAhead < members.size())
             {
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
-            hasBounces = prepareSoftContact(ctx, warmStartScale, members[k], cc, extra) || hasBounces;
-            heavyOnLightSeen =
-                heavyOnLightSeen ||
-                heavyOnLight(w.solverBodies.velocities[static_cast<std::size_t>(cc.indexA)].invMass,
-                             w.solverBodies.velocities[static_cast<std::size_t>(cc.indexB)].invMass);
-            // The overflow's constraints share bodies, so they keep their order, one at a time.
-            if (group == 0 || WideSoftSolver::solvedAlone(cc))
+            prepareSoftContact(ctx, warmStartScale, members[k], cc, extra);
+            heavy = heavy || heavyOnLight(bodies[static_cast<std::size_t>(cc.indexA)].invMass,
+                                          bodies[static_cast<std::size_t>(cc.indexB)].invMass);
+            if (WideSoftSolver::solvedAlone(cc))
             {
-                solver.softWide.addSingle(static_cast<std::int32_t>(solver.soft.size()));
-                solver.soft.push_back(cc);
-                solver.extras.push_back(extra);
+                found.solvedAlone.fetch_add(1, std::memory_order_relaxed);
+                continue;
             }
-            else
-            {
-                solver.softWide.addLane(members[k], cc, w.solverBodies.velocities);
-            }
-            ++count;
+            wide.packLaneAt(g, static_cast<int>(k - first), members[k], cc, bodies);
         }
-        solver.softWide.endBatch();
+    }
+    if (heavy)
+    {
+        found.heavyOnLight.store(true, std::memory_order_relaxed);
+    }
+}
+
+} // namespace
+
+// A constraint for every contact in the constraint graph: the overflow's first, one at a time, as
+// they share bodies and keep their order; then the colours' packed into their lanes, spread over
+// the task system's workers (a colour's k-th contact goes to lane k of its groups, so which worker
+// packs it changes nothing); last, colour by colour, the few of them solved one at a time.
+void prepareSoftContacts(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    ContactSolver& solver = w.contactSolver;
+    WideSoftSolver& wide = solver.softWide;
+    solver.soft.clear();
+    solver.extras.clear();
+    solver.support.heavyOnLight = false;
+    wide.begin(laneWidth());
+    bool hasBounces = false;
+    const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
+    wide.beginBatch();
+    for (const std::int32_t ci : w.graph.overflow)
+    {
+        addSingleContact(ctx, warmStartScale, ci, hasBounces);
+    }
+    wide.endBatch();
+    int count = static_cast<int>(w.graph.overflow.size());
+    std::array<std::int32_t, kGraphColors> sizes{};
+    for (std::size_t c = 0; c < static_cast<std::size_t>(kGraphColors); ++c)
+    {
+        sizes[c] = static_cast<std::int32_t>(w.graph.colors[c].contacts.size());
+        count += sizes[c];
+    }
+    wide.layOutColours(sizes.data(), kGraphColors);
+    PrepareFindings found;
+    const std::int32_t firstGroup = wide.colourStarts.front();
+    parallelFor(w.def.tasks, wide.colourStarts.back() - firstGroup, kGroupsPerPackTask,
+                [&](int begin, int end)
+                { packColourGroups(ctx, warmStartScale, firstGroup + begin, firstGroup + end, found); });
+    const bool anyAlone = found.solvedAlone.load(std::memory_order_relaxed) > 0;
+    for (std::size_t c = 0; c < static_cast<std::size_t>(kGraphColors); ++c)
+    {
+        wide.beginColourBatch(static_cast<int>(c));
+        const std::vector<std::int32_t>& members = w.graph.colors[c].contacts;
+        for (std::size_t k = 0; anyAlone && k < members.size(); ++k)
+        {
+            const auto width = static_cast<std::size_t>(wide.width);
+            const auto group = wide.colourStarts[c] + static_cast<std::int32_t>(k / width);
+            if (wide.sourceAt(group, static_cast<int>(k % width)) < 0)
+            {
+                addSingleContact(ctx, warmStartScale, members[k], hasBounces);
+            }
+        }
+        wide.endColourBatch();
     }
     solver.softCount = count;
     solver.hasBounces = hasBounces;
-    solver.support.heavyOnLight = heavyOnLightSeen;
+    solver.support.heavyOnLight =
+        solver.support.heavyOnLight || found.heavyOnLight.load(std::memory_order_relaxed);
 }
 
 void warmStartSoftContact(std::vector<SolverVelocity>& velocities, const SoftContactConstraint& cc)
@@ -533,6 +623,8 @@ void storeSoftImpulses(StepContext& ctx)
     const ContactSolver& solver = w.contactSolver;
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
     const auto subSteps = static_cast<float>(ctx.subSteps);
+    // Overlap only keeps bodies awake: where nothing may sleep, it is not looked for.
+    const bool watchOverlap = w.def.allowSleep;
     for (std::size_t k = 0; k < solver.soft.size(); ++k)
     {
         const SoftContactConstraint& cc = solver.soft[k];
@@ -544,16 +636,17 @@ void storeSoftImpulses(StepContext& ctx)
         {
             const SoftPoint& p = cc.points[j];
             storePoint(c, j, p.normalImpulse, p.tangentImpulse, subSteps);
-            overlapped = overlappedPastLoad(currentSeparation(p, cc.normal, da, db), cc.softness,
-                                            p.normalMass, p.normalImpulse) ||
-                         overlapped;
+            overlapped = overlapped ||
+                         (watchOverlap && overlappedPastLoad(currentSeparation(p, cc.normal, da, db),
+                                                             cc.softness, p.normalMass, p.normalImpulse));
         }
         if (overlapped)
         {
             markOverlapped(w, c);
         }
     }
-    solver.softWide.visitGroups([&](const auto& groups) { storeLaneImpulses(w, groups, subSteps); });
+    solver.softWide.visitGroups([&](const auto& groups)
+                                { storeLaneImpulses(w, groups, subSteps, watchOverlap); });
     ctx.positionSolved = true;
 }
 

@@ -204,7 +204,7 @@ void atHome(ContactSolver& solver, std::int32_t home, Alone alone, InLane inLane
 
 // Where each contact of the soft solve is (see atHome).
 template <int N>
-void noteLanes(std::vector<std::int32_t>& homeOf, const std::vector<WideSoftConstraintN<N>>& groups)
+void noteLanes(std::vector<std::int32_t>& homeOf, const LaneGroups<WideSoftConstraintN<N>>& groups)
 {
     forEachFilledLane(groups,
                       [&](const WideSoftConstraintN<N>& g, int lane)

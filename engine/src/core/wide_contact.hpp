@@ -92,12 +92,12 @@ void packPointLane(WidePointLanes<N>& wp, int lane, const Point& p)
 }
 
 // visit(group, lane) for every filled lane of the groups (padding lanes, source -1, left out).
-template <class Group, class Visit>
-void forEachFilledLane(const std::vector<Group>& groups, Visit visit)
+template <class Groups, class Visit>
+void forEachFilledLane(const Groups& groups, Visit visit)
 {
-    for (const Group& w : groups)
+    for (const auto& w : groups)
     {
-        for (int lane = 0; lane < static_cast<int>(Group::kLanes); ++lane)
+        for (int lane = 0; lane < static_cast<int>(w.kLanes); ++lane)
         {
             if (w.source[lane] >= 0)
             {
@@ -109,11 +109,11 @@ void forEachFilledLane(const std::vector<Group>& groups, Visit visit)
 
 // Every filled lane's points back into the constraint its source indexes: copy(point, wide point,
 // lane).
-template <class Group, class Constraint, class Copy>
-void unpackLanes(const std::vector<Group>& groups, std::vector<Constraint>& constraints, Copy copy)
+template <class Groups, class Constraint, class Copy>
+void unpackLanes(const Groups& groups, std::vector<Constraint>& constraints, Copy copy)
 {
     forEachFilledLane(groups,
-                      [&](const Group& w, int lane)
+                      [&](const auto& w, int lane)
                       {
                           Constraint& cc = constraints[static_cast<std::size_t>(w.source[lane])];
                           for (int j = 0; j < cc.velocityPoints; ++j)

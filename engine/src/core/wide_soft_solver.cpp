@@ -8,6 +8,9 @@
 #include "soft_contact_solver.hpp"
 #include "wide_soft_lanes.hpp"
 
+#include <algorithm>
+#include <cstring>
+
 namespace oblique::detail
 {
 
@@ -32,7 +35,7 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
         w.inv22[lane] = cc.mass.inv22;
         w.twoPoints[lane] = -1;
     }
-    // What a lane does not set stays zero: every group starts as blankGroup().
+    // What a lane does not set stays zero: every group is cleared before it is packed.
     for (int j = 0; j < cc.velocityPoints; ++j)
     {
         WideSoftPointN<N>& wp = w.points[j];
@@ -49,18 +52,26 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
     }
 }
 
-// Adds the constraint to the batch being packed: to a lane of the last group, or of a new one,
-// blanked as it is begun.
-template <int N>
-void packInto(std::vector<WideSoftConstraintN<N>>& wide, int& lane, std::int32_t source,
-              const SoftContactConstraint& cc, const std::vector<SolverVelocity>& bodies)
+// groups.resize(n) without zeroing, growing the capacity geometrically as refill() does.
+template <class Groups>
+void resizeGroups(Groups& groups, std::size_t n)
 {
-    if (lane == N)
+    if (n > groups.capacity())
     {
-        wide.push_back(blankGroup<WideSoftConstraintN<N>>());
-        lane = 0;
+        groups.reserve(std::max(n, 2 * groups.capacity()));
     }
-    packLane(wide.back(), lane++, source, cc, bodies);
+    groups.resize(n);
+}
+
+// A group as blankGroup() makes it, cleared where it lies rather than copied there.
+template <class Group>
+void clearInPlace(Group& group)
+{
+    std::memset(static_cast<void*>(&group), 0, sizeof group);
+    for (std::int32_t& source : group.source)
+    {
+        source = -1;
+    }
 }
 
 } // namespace
@@ -80,7 +91,6 @@ void WideSoftSolver::beginBatch()
     batch.singleBegin = static_cast<std::int32_t>(singles.size());
     batch.wideBegin = groupCount();
     batches.push_back(batch);
-    lane = width;
 }
 
 bool WideSoftSolver::solvedAlone(const SoftContactConstraint& cc)
@@ -93,24 +103,76 @@ void WideSoftSolver::addSingle(std::int32_t index)
     singles.push_back(index);
 }
 
-void WideSoftSolver::addLane(std::int32_t source, const SoftContactConstraint& cc,
-                             const std::vector<SolverVelocity>& bodies)
-{
-    if (width == 8)
-    {
-        packInto(wide8, lane, source, cc, bodies);
-    }
-    else
-    {
-        packInto(wide, lane, source, cc, bodies);
-    }
-}
-
 void WideSoftSolver::endBatch()
 {
     SoftBatch& batch = batches.back();
     batch.singleEnd = static_cast<std::int32_t>(singles.size());
     batch.wideEnd = groupCount();
+}
+
+void WideSoftSolver::layOutColours(const std::int32_t* sizes, int colourCount)
+{
+    colourStarts.resize(static_cast<std::size_t>(colourCount) + 1);
+    std::int32_t next = groupCount();
+    for (int c = 0; c < colourCount; ++c)
+    {
+        colourStarts[static_cast<std::size_t>(c)] = next;
+        next += (sizes[c] + width - 1) / width;
+    }
+    colourStarts[static_cast<std::size_t>(colourCount)] = next;
+    if (width == 8)
+    {
+        resizeGroups(wide8, static_cast<std::size_t>(next));
+    }
+    else
+    {
+        resizeGroups(wide, static_cast<std::size_t>(next));
+    }
+}
+
+void WideSoftSolver::clearGroup(std::int32_t group)
+{
+    if (width == 8)
+    {
+        clearInPlace(wide8[static_cast<std::size_t>(group)]);
+    }
+    else
+    {
+        clearInPlace(wide[static_cast<std::size_t>(group)]);
+    }
+}
+
+void WideSoftSolver::packLaneAt(std::int32_t group, int laneIndex, std::int32_t source,
+                                const SoftContactConstraint& cc, const std::vector<SolverVelocity>& bodies)
+{
+    if (width == 8)
+    {
+        packLane(wide8[static_cast<std::size_t>(group)], laneIndex, source, cc, bodies);
+    }
+    else
+    {
+        packLane(wide[static_cast<std::size_t>(group)], laneIndex, source, cc, bodies);
+    }
+}
+
+std::int32_t WideSoftSolver::sourceAt(std::int32_t group, int laneIndex) const
+{
+    const auto g = static_cast<std::size_t>(group);
+    return width == 8 ? wide8[g].source[laneIndex] : wide[g].source[laneIndex];
+}
+
+void WideSoftSolver::beginColourBatch(int colour)
+{
+    SoftBatch batch;
+    batch.singleBegin = static_cast<std::int32_t>(singles.size());
+    batch.wideBegin = colourStarts[static_cast<std::size_t>(colour)];
+    batch.wideEnd = colourStarts[static_cast<std::size_t>(colour) + 1];
+    batches.push_back(batch);
+}
+
+void WideSoftSolver::endColourBatch()
+{
+    batches.back().singleEnd = static_cast<std::int32_t>(singles.size());
 }
 
 std::int32_t WideSoftSolver::groupCount() const

@@ -10,6 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <new>
+#include <utility>
 #include <vector>
 
 namespace oblique::detail
@@ -61,6 +64,41 @@ int lanePointCount(const WideSoftConstraintN<N>& g, int lane)
 using WideSoftConstraint = WideSoftConstraintN<4>;
 using WideSoftConstraint8 = WideSoftConstraintN<8>;
 
+// Lane groups' storage grows without zeroing what it adds: each group is cleared as it is packed,
+// by whichever worker packs it, instead of all of them first on the calling thread.
+template <class T>
+struct LaneGroupAllocator : std::allocator<T>
+{
+    using value_type = T;
+    template <class U>
+    struct rebind
+    {
+        using other = LaneGroupAllocator<U>;
+    };
+    LaneGroupAllocator() = default;
+    template <class U>
+    explicit LaneGroupAllocator(const LaneGroupAllocator<U>& /*other*/) noexcept
+    {
+    }
+    template <class U>
+    void construct(U* p) noexcept
+    {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <class U, class... Args>
+    void construct(U* p, Args&&... args)
+    {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+    friend bool operator==(const LaneGroupAllocator& /*a*/, const LaneGroupAllocator& /*b*/) noexcept
+    {
+        return true;
+    }
+};
+
+template <class T>
+using LaneGroups = std::vector<T, LaneGroupAllocator<T>>;
+
 // A run of constraints solved one at a time, then a run of wide constraints.
 struct SoftBatch
 {
@@ -73,23 +111,33 @@ struct SoftBatch
 // Reused from step to step, so that scheduling allocates nothing once warm.
 struct WideSoftSolver
 {
-    int width = 4;                          // lanes a group: 4 or 8, chosen by build
-    std::vector<WideSoftConstraint> wide;   // the groups when four lanes wide
-    std::vector<WideSoftConstraint8> wide8; // the groups when eight lanes wide
+    int width = 4;                         // lanes a group: 4 or 8, chosen by build
+    LaneGroups<WideSoftConstraint> wide;   // the groups when four lanes wide
+    LaneGroups<WideSoftConstraint8> wide8; // the groups when eight lanes wide
     std::vector<std::int32_t> singles;
     std::vector<SoftBatch> batches;
-    int lane = 0; // the next lane of the last group while packing (width: none left)
+    // Where each colour's groups begin, then where the last one's end (layOutColours).
+    std::vector<std::int32_t> colourStarts;
 
-    // Packing, as the constraints are prepared: begin, then for the overflow (all solved one at a
-    // time) and each colour in turn a batch of the constraints in it, each added once prepared:
-    // one solved alone by its index among those, one solved in lanes packed into the next lane
-    // (groups of laneWidth, 4 or 8) with the index of its source (the contact's).
+    // Packing, as the constraints are prepared: begin, then a batch of the overflow, all solved one
+    // at a time, each added by its index among those once prepared.
     void begin(int laneWidth);
     void beginBatch();
     void addSingle(std::int32_t index);
-    void addLane(std::int32_t source, const SoftContactConstraint& cc,
-                 const std::vector<SolverVelocity>& bodies);
     void endBatch();
+    // Packing the colours, whose groups may be filled on any worker: the groups of colours of
+    // these sizes laid out after those packed so far (a colour of n contacts takes n / width
+    // groups, rounded up, and its k-th contact is lane k of them); each group cleared to padding
+    // and its lanes packed; then, colour by colour, a batch of its groups and of the contacts it
+    // solves one at a time, whose lanes stay padding.
+    void layOutColours(const std::int32_t* sizes, int colourCount);
+    void clearGroup(std::int32_t group);
+    void packLaneAt(std::int32_t group, int laneIndex, std::int32_t source, const SoftContactConstraint& cc,
+                    const std::vector<SolverVelocity>& bodies);
+    // The source of a lane: -1 where it holds no contact.
+    std::int32_t sourceAt(std::int32_t group, int laneIndex) const;
+    void beginColourBatch(int colour);
+    void endColourBatch();
     // Bouncy contacts (relax may only ease a point) and two points solved one after the other are
     // left to the scalar pass, as is the overflow.
     static bool solvedAlone(const SoftContactConstraint& cc);
