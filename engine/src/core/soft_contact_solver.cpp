@@ -247,43 +247,52 @@ void markOverlapped(WorldState& w, const Contact& c)
     w.records[c.b].overlapped = true;
 }
 
-// storePoint for every contact solved in the lanes (each lane's source is its contact), read from
-// the lanes themselves.
+// The lane groups a worker takes at once while packing them or storing their impulses.
+constexpr int kGroupsPerPackTask = 16;
+
+// storePoint for every contact solved in the groups [begin, end) (each lane's source is its
+// contact), read from the lanes themselves.
 template <int N>
-void storeLaneImpulses(WorldState& w, const LaneGroups<WideSoftConstraintN<N>>& groups, float subSteps,
-                       bool watchOverlap)
+void storeLaneImpulses(WorldState& w, const LaneGroups<WideSoftConstraintN<N>>& groups, int begin, int end,
+                       float subSteps, bool watchOverlap)
 {
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
-    forEachFilledLane(groups,
-                      [&](const WideSoftConstraintN<N>& g, int lane)
-                      {
-                          Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
-                          const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
-                          const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
-                          const Vec2 n{g.normalX[lane], g.normalY[lane]};
-                          const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
-                          bool overlapped = false;
-                          for (int j = 0; j < lanePointCount(g, lane); ++j)
-                          {
-                              const WideSoftPointN<N>& wp = g.points[j];
-                              const float normalImpulse = wp.normalImpulse[lane];
-                              storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
-                              if (!watchOverlap)
-                              {
-                                  continue;
-                              }
-                              const float separation = currentSeparation({wp.rAx[lane], wp.rAy[lane]},
-                                                                         {wp.rBx[lane], wp.rBy[lane]},
-                                                                         wp.baseSeparation[lane], n, da, db);
-                              overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane],
-                                                              normalImpulse) ||
-                                           overlapped;
-                          }
-                          if (overlapped)
-                          {
-                              markOverlapped(w, c);
-                          }
-                      });
+    for (int i = begin; i < end; ++i)
+    {
+        const WideSoftConstraintN<N>& g = groups[static_cast<std::size_t>(i)];
+        for (int lane = 0; lane < N; ++lane)
+        {
+            if (g.source[lane] < 0)
+            {
+                continue;
+            }
+            Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
+            const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
+            const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
+            const Vec2 n{g.normalX[lane], g.normalY[lane]};
+            const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
+            bool overlapped = false;
+            for (int j = 0; j < lanePointCount(g, lane); ++j)
+            {
+                const WideSoftPointN<N>& wp = g.points[j];
+                const float normalImpulse = wp.normalImpulse[lane];
+                storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
+                if (!watchOverlap)
+                {
+                    continue;
+                }
+                const float separation =
+                    currentSeparation({wp.rAx[lane], wp.rAy[lane]}, {wp.rBx[lane], wp.rBy[lane]},
+                                      wp.baseSeparation[lane], n, da, db);
+                overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane], normalImpulse) ||
+                             overlapped;
+            }
+            if (overlapped)
+            {
+                markOverlapped(w, c);
+            }
+        }
+    }
 }
 
 // The contact's circle on one side (kCircleA or kCircleB), or null for a box: a box's points are
@@ -434,9 +443,6 @@ void solveSoftContact(std::vector<SolverVelocity>& velocities, const std::vector
 
 namespace
 {
-
-// The colours' groups a worker takes at once while packing.
-constexpr int kGroupsPerPackTask = 16;
 
 // What preparing found across the constraints, whichever worker prepared them.
 struct PrepareFindings
@@ -645,8 +651,21 @@ void storeSoftImpulses(StepContext& ctx)
             markOverlapped(w, c);
         }
     }
-    solver.softWide.visitGroups([&](const auto& groups)
-                                { storeLaneImpulses(w, groups, subSteps, watchOverlap); });
+    solver.softWide.visitGroups(
+        [&](const auto& groups)
+        {
+            const auto count = static_cast<int>(groups.size());
+            if (watchOverlap)
+            {
+                // Marking overlapped bodies writes to bodies that lanes share.
+                storeLaneImpulses(w, groups, 0, count, subSteps, true);
+                return;
+            }
+            // Each lane writes only its own contact.
+            parallelFor(w.def.tasks, count, kGroupsPerPackTask,
+                        [&](int begin, int end)
+                        { storeLaneImpulses(w, groups, begin, end, subSteps, false); });
+        });
     ctx.positionSolved = true;
 }
 

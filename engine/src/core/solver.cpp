@@ -27,6 +27,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 
@@ -308,16 +309,23 @@ bool wasSteered(const SolverForces& f, const BodyState& start, const SolverVeloc
            std::fabs(dw) * extent > kLinearSleepTolerance;
 }
 
-// Writes the solver's poses and velocities back to the bodies. Nothing non-finite ever enters
-// the world: a body whose step would leave float range (absurd forces, gravity, or a partner
-// that did) keeps its last pose, stops, and is reported instead of being lost silently.
-void finishBodies(StepContext& ctx)
+// Whether a solver slot's pose and velocity may enter the world: finite and inside its limit.
+bool inRange(const SolverPose& p, const SolverVelocity& v)
+{
+    return isFinite(p.c) && std::isfinite(p.a) && isFinite(v.v) && std::isfinite(v.w) &&
+           std::fabs(p.c.x) <= kWorldLimit && std::fabs(p.c.y) <= kWorldLimit;
+}
+
+// finishBodies for the solver slots [begin, end): each writes only its own body. True when one of
+// them was out of range.
+bool finishSlots(StepContext& ctx, int begin, int end)
 {
     WorldState& w = ctx.world;
     const SolverBodies& bodies = w.solverBodies;
-    const std::size_t bodyEnd = bodies.velocities.size();
-    for (std::size_t i = 1; i < bodyEnd; ++i)
+    bool anyOutOfRange = false;
+    for (int k = begin; k < end; ++k)
     {
+        const auto i = static_cast<std::size_t>(k);
         const SolverVelocity& v = bodies.velocities[i];
         const SolverPose& p = bodies.poses[i];
         const std::uint32_t index = bodies.toBody[i - 1];
@@ -325,13 +333,11 @@ void finishBodies(StepContext& ctx)
         BodyRecord& r = w.records[index];
         r.force = {};
         r.torque = 0.0f;
-        const bool inRange = isFinite(p.c) && std::isfinite(p.a) && isFinite(v.v) && std::isfinite(v.w) &&
-                             std::fabs(p.c.x) <= kWorldLimit && std::fabs(p.c.y) <= kWorldLimit;
-        if (!inRange)
+        if (!inRange(p, v))
         {
             s.v = {};
             s.w = 0.0f;
-            w.outOfRange.push_back(w.idOf(index));
+            anyOutOfRange = true;
             continue;
         }
         r.steered = wasSteered(bodies.forces[i], s, v, r.maxExtent, ctx.dt);
@@ -341,6 +347,35 @@ void finishBodies(StepContext& ctx)
         s.position = originOf(p.c, s.q, r.localCenter);
         s.v = v.v;
         s.w = v.w;
+    }
+    return anyOutOfRange;
+}
+
+// Writes the solver's poses and velocities back to the bodies, spread over the task system's
+// workers. Nothing non-finite ever enters the world: a body whose step would leave float range
+// (absurd forces, gravity, or a partner that did) keeps its last pose, stops, and is reported
+// (in slot order, on the calling thread) instead of being lost silently.
+void finishBodies(StepContext& ctx)
+{
+    WorldState& w = ctx.world;
+    const SolverBodies& bodies = w.solverBodies;
+    const int bodyCount = static_cast<int>(bodies.velocities.size()) - 1;
+    std::atomic<bool> anyOutOfRange{false};
+    parallelFor(w.def.tasks, bodyCount, kBodiesPerTask,
+                [&](int begin, int end)
+                {
+                    if (finishSlots(ctx, begin + 1, end + 1))
+                    {
+                        anyOutOfRange.store(true, std::memory_order_relaxed);
+                    }
+                });
+    for (std::size_t i = 1;
+         anyOutOfRange.load(std::memory_order_relaxed) && i <= static_cast<std::size_t>(bodyCount); ++i)
+    {
+        if (!inRange(bodies.poses[i], bodies.velocities[i]))
+        {
+            w.outOfRange.push_back(w.idOf(bodies.toBody[i - 1]));
+        }
     }
 }
 
