@@ -199,7 +199,7 @@ void warmStartWideJoints(StepContext& ctx)
     for (std::size_t color = 0; color < kJointColors; ++color)
     {
         const std::int32_t first = s.colorGroups[color];
-        parallelFor(ctx.world.def.tasks, s.colorGroups[color + 1] - first, kLaneGroupsPerTask,
+        parallelFor(ctx.world.def.tasks, s.colorGroups[color + 1] - first, laneGroupsPerTask(s.width),
                     [&](int begin, int end)
                     {
                         if (s.width == 8)
@@ -229,7 +229,7 @@ void solveWideJoints(StepContext& ctx)
     for (std::size_t color = 0; color < kJointColors; ++color)
     {
         const std::int32_t first = s.colorGroups[color];
-        parallelFor(ctx.world.def.tasks, s.colorGroups[color + 1] - first, kLaneGroupsPerTask,
+        parallelFor(ctx.world.def.tasks, s.colorGroups[color + 1] - first, laneGroupsPerTask(s.width),
                     [&](int begin, int end)
                     {
                         const bool moved = s.width == 8

@@ -191,7 +191,7 @@ void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,
             warmStartSoftContact(bodies,
                                  constraints[static_cast<std::size_t>(singles[static_cast<std::size_t>(i)])]);
         }
-        parallelFor(tasks, batch.wideEnd - batch.wideBegin, kLaneGroupsPerTask,
+        parallelFor(tasks, batch.wideEnd - batch.wideBegin, laneGroupsPerTask(width),
                     [&](int begin, int end)
                     {
                         if (width == 8)
@@ -221,7 +221,7 @@ void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vecto
                              constraints[static_cast<std::size_t>(singles[static_cast<std::size_t>(i)])],
                              invH, pushMaxSpeed, useBias);
         }
-        parallelFor(tasks, batch.wideEnd - batch.wideBegin, kLaneGroupsPerTask,
+        parallelFor(tasks, batch.wideEnd - batch.wideBegin, laneGroupsPerTask(width),
                     [&](int begin, int end)
                     {
                         if (width == 8)
