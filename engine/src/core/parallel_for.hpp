@@ -11,8 +11,8 @@ namespace oblique::detail
 {
 
 // The fewest lanes (contacts or hinges) of one colour a worker takes at once. Fewer cost more in
-// bodies handed between cores than the split saves: on a 2,000-body rain, two workers took 1.30
-// ms a step at 256 and 1.11 at 512, and the 100-row pyramid about the same at both.
+// bodies handed between cores than the split saves: on a 2,000-body rain, two workers took
+// 1.28-1.32 ms a step at 256 and 1.08-1.13 at 512, and the 100-row pyramid 1.79-1.89 at both.
 inline constexpr int kLanesPerTask = 512;
 
 // kLanesPerTask in groups of the given lane count.

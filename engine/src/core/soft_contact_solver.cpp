@@ -257,42 +257,36 @@ void storeLaneImpulses(WorldState& w, const LaneGroups<WideSoftConstraintN<N>>& 
                        float subSteps, bool watchOverlap)
 {
     const std::vector<SolverDelta>& deltas = w.solverBodies.deltas;
-    for (int i = begin; i < end; ++i)
-    {
-        const WideSoftConstraintN<N>& g = groups[static_cast<std::size_t>(i)];
-        for (int lane = 0; lane < N; ++lane)
-        {
-            if (g.source[lane] < 0)
-            {
-                continue;
-            }
-            Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
-            const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
-            const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
-            const Vec2 n{g.normalX[lane], g.normalY[lane]};
-            const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
-            bool overlapped = false;
-            for (int j = 0; j < lanePointCount(g, lane); ++j)
-            {
-                const WideSoftPointN<N>& wp = g.points[j];
-                const float normalImpulse = wp.normalImpulse[lane];
-                storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
-                if (!watchOverlap)
-                {
-                    continue;
-                }
-                const float separation =
-                    currentSeparation({wp.rAx[lane], wp.rAy[lane]}, {wp.rBx[lane], wp.rBy[lane]},
-                                      wp.baseSeparation[lane], n, da, db);
-                overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane], normalImpulse) ||
-                             overlapped;
-            }
-            if (overlapped)
-            {
-                markOverlapped(w, c);
-            }
-        }
-    }
+    forEachFilledLane(groups, static_cast<std::size_t>(begin), static_cast<std::size_t>(end),
+                      [&](const WideSoftConstraintN<N>& g, int lane)
+                      {
+                          Contact& c = w.contacts[static_cast<std::size_t>(g.source[lane])];
+                          const SolverDelta& da = deltas[static_cast<std::size_t>(g.indexA[lane])];
+                          const SolverDelta& db = deltas[static_cast<std::size_t>(g.indexB[lane])];
+                          const Vec2 n{g.normalX[lane], g.normalY[lane]};
+                          const Softness softness{g.biasRate[lane], g.massScale[lane], g.impulseScale[lane]};
+                          bool overlapped = false;
+                          for (int j = 0; j < lanePointCount(g, lane); ++j)
+                          {
+                              const WideSoftPointN<N>& wp = g.points[j];
+                              const float normalImpulse = wp.normalImpulse[lane];
+                              storePoint(c, j, normalImpulse, wp.tangentImpulse[lane], subSteps);
+                              if (!watchOverlap)
+                              {
+                                  continue;
+                              }
+                              const float separation = currentSeparation({wp.rAx[lane], wp.rAy[lane]},
+                                                                         {wp.rBx[lane], wp.rBy[lane]},
+                                                                         wp.baseSeparation[lane], n, da, db);
+                              overlapped = overlappedPastLoad(separation, softness, wp.normalMass[lane],
+                                                              normalImpulse) ||
+                                           overlapped;
+                          }
+                          if (overlapped)
+                          {
+                              markOverlapped(w, c);
+                          }
+                      });
 }
 
 // The contact's circle on one side (kCircleA or kCircleB), or null for a box: a box's points are
@@ -447,9 +441,16 @@ namespace
 // What preparing found across the constraints, whichever worker prepared them.
 struct PrepareFindings
 {
-    std::atomic<int> solvedAlone{0};
+    std::atomic<bool> anySolvedAlone{false};
     std::atomic<bool> heavyOnLight{false};
 };
+
+// Whether the stack support is called up by the constraint's bodies (heavyOnLight).
+bool heavyOnLightBodies(const std::vector<SolverVelocity>& bodies, const SoftContactConstraint& cc)
+{
+    return heavyOnLight(bodies[static_cast<std::size_t>(cc.indexA)].invMass,
+                        bodies[static_cast<std::size_t>(cc.indexB)].invMass);
+}
 
 // Prepares a contact into the scratch record and adds it to those solved one at a time.
 void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, bool& hasBounces)
@@ -460,9 +461,7 @@ void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, b
     ConstraintExtra& extra = solver.extraScratch;
     hasBounces = prepareSoftContact(ctx, warmStartScale, ci, cc, extra) || hasBounces;
     solver.support.heavyOnLight =
-        solver.support.heavyOnLight ||
-        heavyOnLight(w.solverBodies.velocities[static_cast<std::size_t>(cc.indexA)].invMass,
-                     w.solverBodies.velocities[static_cast<std::size_t>(cc.indexB)].invMass);
+        solver.support.heavyOnLight || heavyOnLightBodies(w.solverBodies.velocities, cc);
     solver.softWide.addSingle(static_cast<std::int32_t>(solver.soft.size()));
     solver.soft.push_back(cc);
     solver.extras.push_back(extra);
@@ -470,7 +469,8 @@ void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, b
 
 // Prepares and packs the colours' groups [begin, end): each cleared, then its contacts prepared
 // in a scratch record of this worker's and packed into their lanes, except those solved one at a
-// time, whose lanes stay padding (counted, for the calling thread to add in colour order).
+// time, whose lanes stay padding (noted, for the calling thread to prepare again and add in colour
+// order: they are few, and keeping their records would take a list per worker).
 void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin, std::int32_t end,
                       PrepareFindings& found)
 {
@@ -501,11 +501,10 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
             prepareSoftContact(ctx, warmStartScale, members[k], cc, extra);
-            heavy = heavy || heavyOnLight(bodies[static_cast<std::size_t>(cc.indexA)].invMass,
-                                          bodies[static_cast<std::size_t>(cc.indexB)].invMass);
+            heavy = heavy || heavyOnLightBodies(bodies, cc);
             if (WideSoftSolver::solvedAlone(cc))
             {
-                found.solvedAlone.fetch_add(1, std::memory_order_relaxed);
+                found.anySolvedAlone.store(true, std::memory_order_relaxed);
                 continue;
             }
             wide.packLaneAt(g, static_cast<int>(k - first), members[k], cc, bodies);
@@ -553,7 +552,7 @@ void prepareSoftContacts(StepContext& ctx)
     parallelFor(w.def.tasks, wide.colourStarts.back() - firstGroup, kGroupsPerPackTask,
                 [&](int begin, int end)
                 { packColourGroups(ctx, warmStartScale, firstGroup + begin, firstGroup + end, found); });
-    const bool anyAlone = found.solvedAlone.load(std::memory_order_relaxed) > 0;
+    const bool anyAlone = found.anySolvedAlone.load(std::memory_order_relaxed);
     for (std::size_t c = 0; c < static_cast<std::size_t>(kGraphColors); ++c)
     {
         wide.beginColourBatch(static_cast<int>(c));

@@ -9,6 +9,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 namespace oblique::detail
@@ -45,15 +47,25 @@ struct WideContactLanes
     LaneFloat<N> invInertiaB;
 };
 
-// A group with every lane padding: all zeros on the immovable slot 0, which pushes nothing.
+// Makes every lane of a group padding: all zeros on the immovable slot 0, which pushes nothing.
+// In place, so that a group in a large array is not built elsewhere and copied in.
 template <class Group>
-Group blankGroup()
+void clearToPadding(Group& group)
 {
-    Group w{};
-    for (std::int32_t& source : w.source)
+    static_assert(std::is_trivially_copyable_v<Group>, "a group is cleared byte by byte");
+    std::memset(static_cast<void*>(&group), 0, sizeof group);
+    for (std::int32_t& source : group.source)
     {
         source = -1;
     }
+}
+
+// A group with every lane padding.
+template <class Group>
+Group blankGroup()
+{
+    Group w;
+    clearToPadding(w);
     return w;
 }
 
@@ -91,12 +103,14 @@ void packPointLane(WidePointLanes<N>& wp, int lane, const Point& p)
     wp.tangentImpulse[lane] = p.tangentImpulse;
 }
 
-// visit(group, lane) for every filled lane of the groups (padding lanes, source -1, left out).
+// visit(group, lane) for every filled lane of the groups [begin, end) (padding lanes, source -1,
+// left out).
 template <class Groups, class Visit>
-void forEachFilledLane(const Groups& groups, Visit visit)
+void forEachFilledLane(const Groups& groups, std::size_t begin, std::size_t end, Visit visit)
 {
-    for (const auto& w : groups)
+    for (std::size_t g = begin; g < end; ++g)
     {
+        const auto& w = groups[g];
         for (int lane = 0; lane < static_cast<int>(w.kLanes); ++lane)
         {
             if (w.source[lane] >= 0)
@@ -105,6 +119,13 @@ void forEachFilledLane(const Groups& groups, Visit visit)
             }
         }
     }
+}
+
+// ... of all the groups.
+template <class Groups, class Visit>
+void forEachFilledLane(const Groups& groups, Visit visit)
+{
+    forEachFilledLane(groups, 0, groups.size(), visit);
 }
 
 // Every filled lane's points back into the constraint its source indexes: copy(point, wide point,

@@ -9,7 +9,6 @@
 #include "wide_soft_lanes.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace oblique::detail
 {
@@ -61,17 +60,6 @@ void resizeGroups(Groups& groups, std::size_t n)
         groups.reserve(std::max(n, 2 * groups.capacity()));
     }
     groups.resize(n);
-}
-
-// A group as blankGroup() makes it, cleared where it lies rather than copied there.
-template <class Group>
-void clearInPlace(Group& group)
-{
-    std::memset(static_cast<void*>(&group), 0, sizeof group);
-    for (std::int32_t& source : group.source)
-    {
-        source = -1;
-    }
 }
 
 } // namespace
@@ -134,11 +122,11 @@ void WideSoftSolver::clearGroup(std::int32_t group)
 {
     if (width == 8)
     {
-        clearInPlace(wide8[static_cast<std::size_t>(group)]);
+        clearToPadding(wide8[static_cast<std::size_t>(group)]);
     }
     else
     {
-        clearInPlace(wide[static_cast<std::size_t>(group)]);
+        clearToPadding(wide[static_cast<std::size_t>(group)]);
     }
 }
 
