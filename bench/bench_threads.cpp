@@ -75,6 +75,7 @@ std::vector<ThreadCase> makeCases()
     };
     return {
         {"pyramid100", withoutSleep(scenes::pyramid(100)), 60, 300},
+        {"manypyramids", withoutSleep(scenes::manyPyramids()), 60, 140},
         {"rain2000", withoutSleep(scenes::rain(2000)), 600, 300},
         {"jointgrid100", withoutSleep(scenes::jointGrid(100)), 60, 120},
         {"ragdolls20", withoutSleep(scenes::ragdollPile(20)), 180, 300},

@@ -436,6 +436,10 @@ std::vector<SceneCase> makeCases()
         {"pyramid20-ngs", byNgs(withoutSleep(scenes::pyramid(20))), 60, 600, false},
         {"pyramid100", withoutSleep(scenes::pyramid(100)), 60, 300, true},
         {"pyramid100-ngs", byNgs(withoutSleep(scenes::pyramid(100))), 60, 300, false},
+        // Box2D v3's "many pyramids": 400 ten-row pyramids (22,000 boxes) on 20 shelves, 200 steps
+        // in all as Box2D v3's benchmark runs it.
+        {"manypyramids", withoutSleep(scenes::manyPyramids()), 60, 140, true},
+        {"manypyramids-ngs", byNgs(withoutSleep(scenes::manyPyramids())), 60, 140, false},
         {"rain2000", withoutSleep(scenes::rain(2000)), 600, 300, true},
         {"rain2000-ngs", byNgs(withoutSleep(scenes::rain(2000))), 600, 300, false},
         {"rain10000", withoutSleep(scenes::rain(10000)), 600, 120, false},

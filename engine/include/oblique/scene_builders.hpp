@@ -14,6 +14,12 @@ SceneBody ground(float halfWidth = 40.0f);
 /// exactly on one another; `spacing` is the gap between neighbours within a row.
 Scene pyramid(int rows, float spacing = 0.05f);
 
+/// rows x columns pyramids of unit boxes, `base` boxes at the bottom, each row of pyramids on its
+/// own static shelf (one static body with a shape per shelf); boxes in a layer touch side by side.
+/// Box2D v3's "many pyramids" benchmark at 20 x 20 x 10 (22,000 boxes), its ground segments as thin
+/// boxes whose tops are where the segments lie.
+Scene manyPyramids(int rows = 20, int columns = 20, int base = 10);
+
 /// count unit boxes stacked exactly touching on the ground.
 Scene verticalStack(int count);
 

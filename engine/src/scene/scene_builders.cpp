@@ -56,6 +56,47 @@ Scene pyramid(int rows, float spacing)
     return s;
 }
 
+Scene manyPyramids(int rows, int columns, int base)
+{
+    constexpr float kHalf = 0.5f;
+    constexpr float kShelfHalfHeight = 0.5f;
+    Scene s;
+    s.name = std::to_string(rows) + " x " + std::to_string(columns) + " pyramids";
+    const auto baseCount = static_cast<float>(base);
+    // A shelf above each row of pyramids, with room for one box over the tallest; each pyramid as
+    // wide as its base with a box's width to the next.
+    const float shelfPitch = 2.0f * kHalf * (baseCount + 1.0f);
+    const float shelfHalfWidth = 0.5f * shelfPitch * static_cast<float>(columns);
+    SceneBody shelves;
+    shelves.name = "shelves";
+    shelves.type = BodyType::Static;
+    for (int row = 0; row < rows; ++row)
+    {
+        const float top = shelfPitch * static_cast<float>(row);
+        shelves.shapes.push_back(
+            boxShape({shelfHalfWidth, kShelfHalfHeight}, {0.0f, top - kShelfHalfHeight}));
+    }
+    s.bodies.push_back(shelves);
+    for (int row = 0; row < rows; ++row)
+    {
+        const float floorY = shelfPitch * static_cast<float>(row);
+        for (int column = 0; column < columns; ++column)
+        {
+            const float left = -shelfHalfWidth + shelfPitch * static_cast<float>(column) + kHalf;
+            for (int layer = 0; layer < base; ++layer)
+            {
+                const float y = floorY + kHalf * static_cast<float>(2 * layer + 1);
+                for (int i = layer; i < base; ++i)
+                {
+                    const float x = left + kHalf * static_cast<float>(layer + 2 * (i - layer) + 1);
+                    s.bodies.push_back(box({x, y}, {kHalf, kHalf}));
+                }
+            }
+        }
+    }
+    return s;
+}
+
 Scene verticalStack(int count)
 {
     Scene s;
