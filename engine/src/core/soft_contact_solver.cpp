@@ -7,6 +7,7 @@
 #include "prefetch.hpp"
 #include "shape_geometry.hpp"
 #include "step_context.hpp"
+#include "wide_soft_prepare.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
@@ -300,7 +301,8 @@ const Circle* circleOf(const WorldState& w, const Contact& c, std::uint8_t side)
     return &std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
 }
 
-// The constraint of one contact, into cc and extra; true when a point of it bounces this step.
+} // namespace
+
 bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci, SoftContactConstraint& cc,
                         ConstraintExtra& extra)
 {
@@ -352,6 +354,9 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
     }
     return hasBounces;
 }
+
+namespace
+{
 
 // The impulse events of the contacts solved in lanes (after those solved one at a time).
 template <int N>
@@ -467,10 +472,66 @@ void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, b
     solver.extras.push_back(extra);
 }
 
-// Prepares and packs the colours' groups [begin, end): each cleared, then its contacts prepared
-// in a scratch record of this worker's and packed into their lanes, except those solved one at a
-// time, whose lanes stay padding (noted, for the calling thread to prepare again and add in colour
-// order: they are few, and keeping their records would take a list per worker).
+// Whether a contact is prepared with the rest of its lane group at once (wide_soft_prepare.hpp):
+// boxes on boxes (no circle's centre to follow) that do not bounce.
+bool preparedInLanes(const Contact& c)
+{
+    return c.circles == 0 && c.stepRestitution <= 0.0f && c.manifold.pointCount > 0;
+}
+
+// What preparing a plain contact in its lane reads (PlainLaneInputs), into lane `lane`.
+void gatherPlainLane(const StepContext& ctx, std::int32_t ci, int lane, PlainLaneInputs& in, bool& heavy)
+{
+    const WorldState& w = ctx.world;
+    const Contact& c = w.contacts[static_cast<std::size_t>(ci)];
+    const std::int32_t ia = w.solverBodies.slotOf[c.a];
+    const std::int32_t ib = w.solverBodies.slotOf[c.b];
+    const SolverVelocity& va = w.solverBodies.velocities[static_cast<std::size_t>(ia)];
+    const SolverVelocity& vb = w.solverBodies.velocities[static_cast<std::size_t>(ib)];
+    const Vec2 centerA = centerOf(w, c.a, ia);
+    const Vec2 centerB = centerOf(w, c.b, ib);
+    const Softness& softness =
+        va.invMass == 0.0f || vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
+    const auto k = static_cast<std::size_t>(lane);
+    in.normalX[k] = c.manifold.normal.x;
+    in.normalY[k] = c.manifold.normal.y;
+    in.friction[k] = c.stepFriction;
+    in.tangentSpeed[k] = c.stepTangentSpeed;
+    in.invMassA[k] = va.invMass;
+    in.invInertiaA[k] = va.invInertia;
+    in.invMassB[k] = vb.invMass;
+    in.invInertiaB[k] = vb.invInertia;
+    in.biasRate[k] = softness.biasRate;
+    in.massScale[k] = softness.massScale;
+    in.impulseScale[k] = softness.impulseScale;
+    in.centerAX[k] = centerA.x;
+    in.centerAY[k] = centerA.y;
+    in.centerBX[k] = centerB.x;
+    in.centerBY[k] = centerB.y;
+    for (std::size_t j = 0; j < 2; ++j)
+    {
+        // A one-point contact's second point is zeros: computed and never kept.
+        const bool has = static_cast<int>(j) < c.manifold.pointCount;
+        const ManifoldPoint& mp = c.manifold.points[j];
+        in.pointX[j][k] = has ? mp.point.x : 0.0f;
+        in.pointY[j][k] = has ? mp.point.y : 0.0f;
+        in.separation[j][k] = has ? mp.separation : 0.0f;
+        in.normalImpulse[j][k] = has ? c.normalImpulse[j] : 0.0f;
+        in.tangentImpulse[j][k] = has ? c.tangentImpulse[j] : 0.0f;
+    }
+    in.plain[k] = -1;
+    in.twoPoints[k] = c.manifold.pointCount == 2 ? -1 : 0;
+    in.indexA[k] = ia;
+    in.indexB[k] = ib;
+    in.source[k] = ci;
+    heavy = heavy || heavyOnLight(va.invMass, vb.invMass);
+}
+
+// Prepares and packs the colours' groups [begin, end): each cleared, its plain contacts gathered
+// and prepared together in their lanes, the others prepared in a scratch record of this worker's
+// and packed into theirs, except those solved one at a time, whose lanes stay padding (noted,
+// for the calling thread to prepare again and add in colour order: they are few, and keeping
+// their records would take a list per worker).
 void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin, std::int32_t end,
                       PrepareFindings& found)
 {
@@ -481,6 +542,9 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
     // Written over for each contact, never cleared: every field read later is set for each.
     SoftContactConstraint cc;
     ConstraintExtra extra;
+    // Each group's plain lanes, gathered a contact at a time and prepared together; a lane not
+    // marked plain keeps what an earlier group left, which nothing reads.
+    PlainLaneInputs plainLanes{};
     std::size_t colour = 0;
     bool heavy = false;
     for (std::int32_t g = begin; g < end; ++g)
@@ -494,12 +558,21 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
             static_cast<std::size_t>(g - starts[colour]) * static_cast<std::size_t>(wide.width);
         const std::size_t last = std::min(first + static_cast<std::size_t>(wide.width), members.size());
         wide.clearGroup(g);
+        bool anyPlain = false;
         for (std::size_t k = first; k < last; ++k)
         {
             if (k + kPrefetchAhead < members.size())
             {
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
+            const int lane = static_cast<int>(k - first);
+            if (preparedInLanes(w.contacts[static_cast<std::size_t>(members[k])]))
+            {
+                gatherPlainLane(ctx, members[k], lane, plainLanes, heavy);
+                anyPlain = true;
+                continue;
+            }
+            plainLanes.plain[lane] = 0;
             prepareSoftContact(ctx, warmStartScale, members[k], cc, extra);
             heavy = heavy || heavyOnLightBodies(bodies, cc);
             if (WideSoftSolver::solvedAlone(cc))
@@ -507,7 +580,15 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
                 found.anySolvedAlone.store(true, std::memory_order_relaxed);
                 continue;
             }
-            wide.packLaneAt(g, static_cast<int>(k - first), members[k], cc, bodies);
+            wide.packLaneAt(g, lane, members[k], cc, bodies);
+        }
+        for (auto lane = static_cast<int>(last - first); lane < wide.width; ++lane)
+        {
+            plainLanes.plain[lane] = 0;
+        }
+        if (anyPlain && wide.preparePlainLanes(g, plainLanes, warmStartScale) != 0)
+        {
+            found.anySolvedAlone.store(true, std::memory_order_relaxed);
         }
     }
     if (heavy)

@@ -14,6 +14,7 @@ namespace oblique::detail
 {
 
 struct StepContext;
+struct ConstraintExtra;
 
 struct SoftPoint
 {
@@ -81,6 +82,13 @@ inline float currentSeparation(const SoftPoint& p, Vec2 n, const SolverDelta& a,
 {
     return currentSeparation(p.rA, p.rB, p.baseSeparation, n, a, b);
 }
+
+// The constraint of contact ci, into cc and extra, as the contact is solved one at a time (or
+// packed into a lane from cc); true when a point of it bounces this step. Contacts in the colours'
+// lanes that are plain are prepared with their group instead (wide_soft_prepare.hpp), to the same
+// bits.
+bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci, SoftContactConstraint& cc,
+                        ConstraintExtra& extra);
 
 // The contact stages of soft step, in the order the step runs them.
 void prepareSoftContacts(StepContext& ctx);

@@ -21,6 +21,9 @@ struct TwoPointMass
     bool wellConditioned = false;
 };
 
+// Past this condition number of K (about), two points are too near to be solved together.
+constexpr float kMaxConditionNumber = 1000.0f;
+
 inline TwoPointMass twoPointMass(float mA, float iA, float mB, float iB, float rnA1, float rnB1, float rnA2,
                                  float rnB2)
 {
@@ -29,7 +32,6 @@ inline TwoPointMass twoPointMass(float mA, float iA, float mB, float iB, float r
     k.k11 = mAB + iA * rnA1 * rnA1 + iB * rnB1 * rnB1;
     k.k22 = mAB + iA * rnA2 * rnA2 + iB * rnB2 * rnB2;
     k.k12 = mAB + iA * rnA1 * rnA2 + iB * rnB1 * rnB2;
-    constexpr float kMaxConditionNumber = 1000.0f;
     const float det = k.k11 * k.k22 - k.k12 * k.k12;
     k.wellConditioned = k.k11 * k.k11 < kMaxConditionNumber * det;
     const float inv = det != 0.0f ? 1.0f / det : 0.0f;

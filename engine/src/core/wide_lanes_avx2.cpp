@@ -6,6 +6,7 @@
 #include "wide_hinge_lanes.hpp"
 #include "wide_ngs_lanes.hpp"
 #include "wide_soft_lanes.hpp"
+#include "wide_soft_prepare.hpp"
 
 namespace oblique::detail
 {
@@ -19,6 +20,11 @@ void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoft
                      int begin, int end, float invH, float pushMaxSpeed, bool useBias)
 {
     solveGroups<8>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+}
+
+unsigned preparePlainEightLanes(WideSoftConstraint8& w, const PlainLaneInputs& in, float warmStartScale)
+{
+    return preparePlainGroup<8>(w, in, warmStartScale);
 }
 
 void solveNgsEightLanes(SolverVelocity* bodies, WideConstraint8* groups, int begin, int end)

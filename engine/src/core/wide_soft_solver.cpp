@@ -7,6 +7,7 @@
 #include "parallel_for.hpp"
 #include "soft_contact_solver.hpp"
 #include "wide_soft_lanes.hpp"
+#include "wide_soft_prepare.hpp"
 
 #include <algorithm>
 
@@ -141,6 +142,14 @@ void WideSoftSolver::packLaneAt(std::int32_t group, int laneIndex, std::int32_t 
     {
         packLane(wide[static_cast<std::size_t>(group)], laneIndex, source, cc, bodies);
     }
+}
+
+unsigned WideSoftSolver::preparePlainLanes(std::int32_t group, const PlainLaneInputs& in,
+                                           float warmStartScale)
+{
+    const auto g = static_cast<std::size_t>(group);
+    return width == 8 ? preparePlainEightLanes(wide8[g], in, warmStartScale)
+                      : preparePlainGroup<4>(wide[g], in, warmStartScale);
 }
 
 std::int32_t WideSoftSolver::sourceAt(std::int32_t group, int laneIndex) const

@@ -19,6 +19,7 @@ namespace oblique::detail
 {
 
 struct SoftContactConstraint;
+struct PlainLaneInputs;
 struct SolverVelocity;
 struct SolverDelta;
 
@@ -134,6 +135,9 @@ struct WideSoftSolver
     void clearGroup(std::int32_t group);
     void packLaneAt(std::int32_t group, int laneIndex, std::int32_t source, const SoftContactConstraint& cc,
                     const std::vector<SolverVelocity>& bodies);
+    // Prepares a cleared group's plain lanes (wide_soft_prepare.hpp) at once; returns the lanes
+    // left to be solved one at a time, a bit each.
+    unsigned preparePlainLanes(std::int32_t group, const PlainLaneInputs& in, float warmStartScale);
     // The source of a lane: -1 where it holds no contact.
     std::int32_t sourceAt(std::int32_t group, int laneIndex) const;
     void beginColourBatch(int colour);

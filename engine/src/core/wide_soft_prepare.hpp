@@ -1,0 +1,216 @@
+#pragma once
+// Internal: preparing a lane group's plain contacts (boxes on boxes that do not bounce) all at once,
+// straight into their lanes: what prepareSoftContact and packing a lane do one contact at a time,
+// operation for operation, so that each lane holds the same bits. Four lanes are built into
+// wide_soft_solver.cpp; eight into wide_lanes_avx2.cpp.
+
+#include "two_point_mass.hpp"
+#include "wide_soft_solver.hpp"
+
+#include <cstdint>
+#include <cstring>
+
+namespace oblique::detail
+{
+
+// What preparing reads of each plain lane's contact and bodies, gathered one contact at a time
+// (lane k of each row). A lane whose plain flag is 0 is left as it is in the group.
+struct PlainLaneInputs
+{
+    static constexpr int kLanes = 8;
+    float normalX[kLanes];
+    float normalY[kLanes];
+    float friction[kLanes];
+    float tangentSpeed[kLanes];
+    float invMassA[kLanes];
+    float invInertiaA[kLanes];
+    float invMassB[kLanes];
+    float invInertiaB[kLanes];
+    float biasRate[kLanes];
+    float massScale[kLanes];
+    float impulseScale[kLanes];
+    float centerAX[kLanes]; // the bodies' centres of mass at the start of the step
+    float centerAY[kLanes];
+    float centerBX[kLanes];
+    float centerBY[kLanes];
+    float pointX[2][kLanes]; // the manifold's points, as the narrow phase left them
+    float pointY[2][kLanes];
+    float separation[2][kLanes];
+    float normalImpulse[2][kLanes]; // the contact's stored impulses, before the warm-start scale
+    float tangentImpulse[2][kLanes];
+    std::int32_t plain[kLanes];     // -1 where the lane is prepared here, else 0
+    std::int32_t twoPoints[kLanes]; // -1 where its contact has two points, else 0
+    std::int32_t indexA[kLanes];
+    std::int32_t indexB[kLanes];
+    std::int32_t source[kLanes];
+};
+
+template <int N>
+OBLIQUE_LANE_INLINE LaneFloat<N> loadLanes(const float* p)
+{
+    LaneFloat<N> v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+template <int N>
+OBLIQUE_LANE_INLINE LaneMask<N> loadMask(const std::int32_t* p)
+{
+    LaneMask<N> v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+
+// The fields of a point that preparing sets (its totals and grip floor stay as cleared).
+template <int N>
+constexpr LaneFloat<N> WideSoftPointN<N>::*kPreparedPointFields[] = {
+    &WideSoftPointN<N>::rnA,           &WideSoftPointN<N>::rnB,
+    &WideSoftPointN<N>::rtA,           &WideSoftPointN<N>::rtB,
+    &WideSoftPointN<N>::normalMass,    &WideSoftPointN<N>::tangentMass,
+    &WideSoftPointN<N>::normalImpulse, &WideSoftPointN<N>::tangentImpulse,
+    &WideSoftPointN<N>::rAx,           &WideSoftPointN<N>::rAy,
+    &WideSoftPointN<N>::rBx,           &WideSoftPointN<N>::rBy,
+    &WideSoftPointN<N>::baseSeparation};
+
+// The fields of a contact's lane taken as gathered.
+template <int N>
+struct PassedOnField
+{
+    LaneFloat<N> WideSoftConstraintN<N>::*to;
+    const float (PlainLaneInputs::*from)[PlainLaneInputs::kLanes];
+};
+
+template <int N>
+constexpr PassedOnField<N> kPassedOnFields[] = {
+    {&WideSoftConstraintN<N>::normalX, &PlainLaneInputs::normalX},
+    {&WideSoftConstraintN<N>::normalY, &PlainLaneInputs::normalY},
+    {&WideSoftConstraintN<N>::friction, &PlainLaneInputs::friction},
+    {&WideSoftConstraintN<N>::tangentSpeed, &PlainLaneInputs::tangentSpeed},
+    {&WideSoftConstraintN<N>::invMassA, &PlainLaneInputs::invMassA},
+    {&WideSoftConstraintN<N>::invInertiaA, &PlainLaneInputs::invInertiaA},
+    {&WideSoftConstraintN<N>::invMassB, &PlainLaneInputs::invMassB},
+    {&WideSoftConstraintN<N>::invInertiaB, &PlainLaneInputs::invInertiaB},
+    {&WideSoftConstraintN<N>::biasRate, &PlainLaneInputs::biasRate},
+    {&WideSoftConstraintN<N>::massScale, &PlainLaneInputs::massScale},
+    {&WideSoftConstraintN<N>::impulseScale, &PlainLaneInputs::impulseScale},
+};
+
+// prepareSoftPoint() for point j of a box on a box that does not bounce, on every lane.
+template <int N>
+OBLIQUE_LANE_INLINE WideSoftPointN<N> preparePointLanes(const PlainLaneInputs& in, int j,
+                                                        LaneFloat<N> warmStartScale)
+{
+    using F = LaneFloat<N>;
+    const F nx = loadLanes<N>(in.normalX);
+    const F ny = loadLanes<N>(in.normalY);
+    const F tx = ny;
+    const F ty = -nx;
+    const F separation = loadLanes<N>(in.separation[j]);
+    const F pointX = loadLanes<N>(in.pointX[j]);
+    const F pointY = loadLanes<N>(in.pointY[j]);
+    // surfacesOf(): each body's surface half the gap from the point.
+    const F half = splatLanes<F>(0.5f) * separation;
+    const F gapX = half * nx;
+    const F gapY = half * ny;
+    WideSoftPointN<N> p;
+    p.rAx = (pointX - gapX) - loadLanes<N>(in.centerAX);
+    p.rAy = (pointY - gapY) - loadLanes<N>(in.centerAY);
+    p.rBx = (pointX + gapX) - loadLanes<N>(in.centerBX);
+    p.rBy = (pointY + gapY) - loadLanes<N>(in.centerBY);
+    p.rnA = p.rAx * ny - p.rAy * nx;
+    p.rnB = p.rBx * ny - p.rBy * nx;
+    p.rtA = p.rAx * ty - p.rAy * tx;
+    p.rtB = p.rBx * ty - p.rBy * tx;
+    p.baseSeparation = separation - ((p.rBx - p.rAx) * nx + (p.rBy - p.rAy) * ny);
+    const F mA = loadLanes<N>(in.invMassA);
+    const F iA = loadLanes<N>(in.invInertiaA);
+    const F mB = loadLanes<N>(in.invMassB);
+    const F iB = loadLanes<N>(in.invInertiaB);
+    const F zero{};
+    const F one = splatLanes<F>(1.0f);
+    const F kNormal = mA + mB + iA * p.rnA * p.rnA + iB * p.rnB * p.rnB;
+    const F kTangent = mA + mB + iA * p.rtA * p.rtA + iB * p.rtB * p.rtB;
+    p.normalMass = kNormal > zero ? one / kNormal : zero;
+    p.tangentMass = kTangent > zero ? one / kTangent : zero;
+    p.normalImpulse = warmStartScale * loadLanes<N>(in.normalImpulse[j]);
+    p.tangentImpulse = warmStartScale * loadLanes<N>(in.tangentImpulse[j]);
+    return p;
+}
+
+// Where `where` is set, to value; elsewhere as it was.
+template <class V, class M>
+OBLIQUE_LANE_INLINE void writeLanes(V& to, M where, V value)
+{
+    to = where ? value : to;
+}
+
+template <int N>
+OBLIQUE_LANE_INLINE void writePointLanes(WideSoftPointN<N>& to, LaneMask<N> where, const WideSoftPointN<N>& p)
+{
+    for (const auto field : kPreparedPointFields<N>)
+    {
+        writeLanes(to.*field, where, p.*field);
+    }
+}
+
+// Prepares the group's plain lanes into a group cleared to padding; the other lanes are left as
+// they are. A plain lane whose two points nearly coincide is solved one at a time
+// (WideSoftSolver::solvedAlone) and is left as it is too: returns those lanes, a bit each.
+template <int N>
+OBLIQUE_LANE_INLINE unsigned preparePlainGroup(WideSoftConstraintN<N>& w, const PlainLaneInputs& in,
+                                               float warmStartScale)
+{
+    using F = LaneFloat<N>;
+    using M = LaneMask<N>;
+    const F scale = splatLanes<F>(warmStartScale);
+    const M plain = loadMask<N>(in.plain);
+    const M twoPoints = loadMask<N>(in.twoPoints);
+    const WideSoftPointN<N> p1 = preparePointLanes<N>(in, 0, scale);
+    const WideSoftPointN<N> p2 = preparePointLanes<N>(in, 1, scale);
+    // twoPointMass().
+    const F mA = loadLanes<N>(in.invMassA);
+    const F iA = loadLanes<N>(in.invInertiaA);
+    const F mB = loadLanes<N>(in.invMassB);
+    const F iB = loadLanes<N>(in.invInertiaB);
+    const F mAB = mA + mB;
+    const F k11 = mAB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB;
+    const F k22 = mAB + iA * p2.rnA * p2.rnA + iB * p2.rnB * p2.rnB;
+    const F k12 = mAB + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
+    const F det = k11 * k22 - k12 * k12;
+    const M wellConditioned = k11 * k11 < splatLanes<F>(kMaxConditionNumber) * det;
+    const F zero{};
+    const F inv = det != zero ? splatLanes<F>(1.0f) / det : zero;
+    const M leftOut = plain & twoPoints & ~wellConditioned;
+    const M kept = plain & ~leftOut;
+    const M pair = kept & twoPoints;
+    for (const PassedOnField<N>& field : kPassedOnFields<N>)
+    {
+        writeLanes(w.*field.to, kept, loadLanes<N>(in.*field.from));
+    }
+    writePointLanes<N>(w.points[0], kept, p1);
+    writePointLanes<N>(w.points[1], pair, p2);
+    writeLanes(w.k11, pair, k11);
+    writeLanes(w.k12, pair, k12);
+    writeLanes(w.k22, pair, k22);
+    writeLanes(w.inv11, pair, inv * k22);
+    writeLanes(w.inv12, pair, -inv * k12);
+    writeLanes(w.inv22, pair, inv * k11);
+    writeLanes(w.twoPoints, pair, ~M{});
+    unsigned leftOutLanes = 0;
+    for (int lane = 0; lane < N; ++lane)
+    {
+        if (kept[lane] != 0)
+        {
+            w.indexA[lane] = in.indexA[lane];
+            w.indexB[lane] = in.indexB[lane];
+            w.source[lane] = in.source[lane];
+        }
+        leftOutLanes |= leftOut[lane] != 0 ? 1u << lane : 0u;
+    }
+    return leftOutLanes;
+}
+
+// Eight lanes, built for AVX2 (without FMA). Call only where eightLanesAvailable() says so.
+unsigned preparePlainEightLanes(WideSoftConstraint8& w, const PlainLaneInputs& in, float warmStartScale);
+
+} // namespace oblique::detail
