@@ -1,5 +1,5 @@
-// Soft step's contacts prepared a lane group at a time (the plain ones: boxes on boxes that do not
-// bounce) against the same contacts prepared one at a time and packed into their lanes: every byte
+// Soft step's contacts prepared a lane group at a time (the plain ones: those that do not bounce)
+// against the same contacts prepared one at a time and packed into their lanes: every byte
 // of every group the same, and the same contacts left to be solved one at a time.
 
 #include "../support/keep_lane_width.hpp"
@@ -28,9 +28,9 @@ constexpr float kDt = 1.0f / 60.0f;
 constexpr int kSubSteps = 4;
 
 // Body i has solver slot i; slot 0 is the ground (its centre read from its state), slots up to
-// `kinematic` move without impulses moving them. Contacts join random pairs with one or two points
-// around the bodies, a few of them bouncy, a few with two points so near that they are solved one
-// at a time, spread over three colours and the overflow.
+// `kinematic` move without impulses moving them. Contacts join random pairs of boxes and circles
+// with one or two points around the bodies, a few of them bouncy, a few with two points so near that they are
+// solved one at a time, spread over three colours and the overflow.
 void randomContacts(WorldState& w, std::uint32_t seed, int bodyCount, int kinematic, int contactCount)
 {
     std::mt19937 rng(seed);
@@ -63,6 +63,16 @@ void randomContacts(WorldState& w, std::uint32_t seed, int bodyCount, int kinema
             c.b = static_cast<std::uint32_t>(body(rng));
         } while (c.b == c.a);
         c.flags = kContactAlive | kContactTouching;
+        // Each side a circle now and then: its own shape, placed around its body's centre.
+        for (const std::uint8_t side : {kCircleA, kCircleB})
+        {
+            const bool isA = side == kCircleA;
+            (isA ? c.shapeA : c.shapeB) = static_cast<std::uint32_t>(w.placed.size());
+            const bool circle = unit(rng) > 0.5f;
+            const Vec2 centre = bodies.poses[isA ? c.a : c.b].c + Vec2{0.1f * unit(rng), 0.1f * unit(rng)};
+            w.placed.emplace_back(circle ? ShapeGeometry{Circle{centre, 0.3f}} : ShapeGeometry{Obb{}});
+            c.circles = static_cast<std::uint8_t>(c.circles | (circle ? side : 0));
+        }
         c.stepFriction = 0.5f * (unit(rng) + 1.0f);
         c.stepTangentSpeed = unit(rng) < 0.5f ? 0.0f : unit(rng);
         c.stepRestitution = unit(rng) > 0.8f ? 0.5f : 0.0f;
@@ -124,6 +134,7 @@ TEST(WideSoftPrepare, PlainLanesHoldTheBitsOfOneAtATime)
         }
         setLaneWidth(width);
         int plainLanes = 0;
+        int circleLanes = 0;
         int plainLeftOut = 0;
         for (std::uint32_t seed = 1; seed <= 40; ++seed)
         {
@@ -161,6 +172,8 @@ TEST(WideSoftPrepare, PlainLanesHoldTheBitsOfOneAtATime)
                     const bool plain =
                         w.contacts[static_cast<std::size_t>(members[i])].stepRestitution == 0.0f;
                     plainLanes += plain ? 1 : 0;
+                    circleLanes +=
+                        plain && w.contacts[static_cast<std::size_t>(members[i])].circles != 0 ? 1 : 0;
                     const bool alone = WideSoftSolver::solvedAlone(cc);
                     plainLeftOut += plain && alone ? 1 : 0;
                     EXPECT_EQ(wide.sourceAt(group, lane) < 0, alone)
@@ -180,8 +193,10 @@ TEST(WideSoftPrepare, PlainLanesHoldTheBitsOfOneAtATime)
                     << "seed " << seed << ", " << width << " lanes, group " << g;
             }
         }
-        // The comparison means something only if plain lanes were prepared, and some left out.
+        // The comparison means something only if plain lanes were prepared, circles among them, and
+        // some left out.
         EXPECT_GT(plainLanes, 4000) << width << " lanes";
+        EXPECT_GT(circleLanes, 2000) << width << " lanes";
         EXPECT_GT(plainLeftOut, 50) << width << " lanes";
     }
 }

@@ -473,10 +473,10 @@ void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, b
 }
 
 // Whether a contact is prepared with the rest of its lane group at once (wide_soft_prepare.hpp):
-// boxes on boxes (no circle's centre to follow) that do not bounce.
+// one that does not bounce.
 bool preparedInLanes(const Contact& c)
 {
-    return c.circles == 0 && c.stepRestitution <= 0.0f && c.manifold.pointCount > 0;
+    return c.stepRestitution <= 0.0f && c.manifold.pointCount > 0;
 }
 
 // What preparing a plain contact in its lane reads (PlainLaneInputs), into lane `lane`.
@@ -508,6 +508,14 @@ void gatherPlainLane(const StepContext& ctx, std::int32_t ci, int lane, PlainLan
     in.centerAY[k] = centerA.y;
     in.centerBX[k] = centerB.x;
     in.centerBY[k] = centerB.y;
+    const Circle* circleA = circleOf(w, c, kCircleA);
+    const Circle* circleB = circleOf(w, c, kCircleB);
+    in.circleA[k] = circleA != nullptr ? -1 : 0;
+    in.circleB[k] = circleB != nullptr ? -1 : 0;
+    in.circleAX[k] = circleA != nullptr ? circleA->center.x : 0.0f;
+    in.circleAY[k] = circleA != nullptr ? circleA->center.y : 0.0f;
+    in.circleBX[k] = circleB != nullptr ? circleB->center.x : 0.0f;
+    in.circleBY[k] = circleB != nullptr ? circleB->center.y : 0.0f;
     for (std::size_t j = 0; j < 2; ++j)
     {
         // A one-point contact's second point is zeros: computed and never kept.

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: preparing a lane group's plain contacts (boxes on boxes that do not bounce) all at once,
+// Internal: preparing a lane group's plain contacts (those that do not bounce) all at once,
 // straight into their lanes: what prepareSoftContact and packing a lane do one contact at a time,
 // operation for operation, so that each lane holds the same bits. Four lanes are built into
 // wide_soft_solver.cpp; eight into wide_lanes_avx2.cpp.
@@ -33,6 +33,10 @@ struct PlainLaneInputs
     float centerAY[kLanes];
     float centerBX[kLanes];
     float centerBY[kLanes];
+    float circleAX[kLanes]; // where a side is a circle, its centre (the point it follows)
+    float circleAY[kLanes];
+    float circleBX[kLanes];
+    float circleBY[kLanes];
     float pointX[2][kLanes]; // the manifold's points, as the narrow phase left them
     float pointY[2][kLanes];
     float separation[2][kLanes];
@@ -40,6 +44,8 @@ struct PlainLaneInputs
     float tangentImpulse[2][kLanes];
     std::int32_t plain[kLanes];     // -1 where the lane is prepared here, else 0
     std::int32_t twoPoints[kLanes]; // -1 where its contact has two points, else 0
+    std::int32_t circleA[kLanes];   // -1 where side A is a circle, else 0
+    std::int32_t circleB[kLanes];
     std::int32_t indexA[kLanes];
     std::int32_t indexB[kLanes];
     std::int32_t source[kLanes];
@@ -95,7 +101,7 @@ constexpr PassedOnField<N> kPassedOnFields[] = {
     {&WideSoftConstraintN<N>::impulseScale, &PlainLaneInputs::impulseScale},
 };
 
-// prepareSoftPoint() for point j of a box on a box that does not bounce, on every lane.
+// prepareSoftPoint() for point j of a contact that does not bounce, on every lane.
 template <int N>
 OBLIQUE_LANE_INLINE WideSoftPointN<N> preparePointLanes(const PlainLaneInputs& in, int j,
                                                         LaneFloat<N> warmStartScale)
@@ -112,15 +118,27 @@ OBLIQUE_LANE_INLINE WideSoftPointN<N> preparePointLanes(const PlainLaneInputs& i
     const F half = splatLanes<F>(0.5f) * separation;
     const F gapX = half * nx;
     const F gapY = half * ny;
+    const F centerAX = loadLanes<N>(in.centerAX);
+    const F centerAY = loadLanes<N>(in.centerAY);
+    const F centerBX = loadLanes<N>(in.centerBX);
+    const F centerBY = loadLanes<N>(in.centerBY);
+    // The levers reach each body's surface; the points followed are the surface's, or a circle's
+    // centre.
+    const F leverAX = (pointX - gapX) - centerAX;
+    const F leverAY = (pointY - gapY) - centerAY;
+    const F leverBX = (pointX + gapX) - centerBX;
+    const F leverBY = (pointY + gapY) - centerBY;
+    const LaneMask<N> circleA = loadMask<N>(in.circleA);
+    const LaneMask<N> circleB = loadMask<N>(in.circleB);
     WideSoftPointN<N> p;
-    p.rAx = (pointX - gapX) - loadLanes<N>(in.centerAX);
-    p.rAy = (pointY - gapY) - loadLanes<N>(in.centerAY);
-    p.rBx = (pointX + gapX) - loadLanes<N>(in.centerBX);
-    p.rBy = (pointY + gapY) - loadLanes<N>(in.centerBY);
-    p.rnA = p.rAx * ny - p.rAy * nx;
-    p.rnB = p.rBx * ny - p.rBy * nx;
-    p.rtA = p.rAx * ty - p.rAy * tx;
-    p.rtB = p.rBx * ty - p.rBy * tx;
+    p.rAx = circleA ? loadLanes<N>(in.circleAX) - centerAX : leverAX;
+    p.rAy = circleA ? loadLanes<N>(in.circleAY) - centerAY : leverAY;
+    p.rBx = circleB ? loadLanes<N>(in.circleBX) - centerBX : leverBX;
+    p.rBy = circleB ? loadLanes<N>(in.circleBY) - centerBY : leverBY;
+    p.rnA = leverAX * ny - leverAY * nx;
+    p.rnB = leverBX * ny - leverBY * nx;
+    p.rtA = leverAX * ty - leverAY * tx;
+    p.rtB = leverBX * ty - leverBY * tx;
     p.baseSeparation = separation - ((p.rBx - p.rAx) * nx + (p.rBy - p.rAy) * ny);
     const F mA = loadLanes<N>(in.invMassA);
     const F iA = loadLanes<N>(in.invInertiaA);
