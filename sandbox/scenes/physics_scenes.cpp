@@ -81,6 +81,17 @@ public:
     }
 };
 
+class ShelvesOfPyramidsScene final : public DescribedScene
+{
+public:
+    ShelvesOfPyramidsScene()
+        : DescribedScene(scenes::manyPyramids(6, 8, 10),
+                         "48 ten-row pyramids on 6 shelves of one static body: Box2D v3's many-pyramids "
+                         "benchmark at an eighth of its size.")
+    {
+    }
+};
+
 class TumblerDrumScene final : public DescribedScene
 {
 public:
@@ -100,6 +111,7 @@ const SandboxSceneRegistrar<RestitutionScene> restitutionRegistrar{"Physics", "R
 const SandboxSceneRegistrar<RainScene> rainRegistrar{"Physics", "Rain"};
 const SandboxSceneRegistrar<CompoundBodiesScene> compoundRegistrar{"Physics", "Compound bodies"};
 const SandboxSceneRegistrar<TumblerDrumScene> drumRegistrar{"Physics", "Tumbler drum"};
+const SandboxSceneRegistrar<ShelvesOfPyramidsScene> shelvesRegistrar{"Physics", "Shelves of pyramids"};
 
 } // namespace
 
