@@ -301,6 +301,19 @@ const Circle* circleOf(const WorldState& w, const Contact& c, std::uint8_t side)
     return &std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
 }
 
+// A contact that may bounce this step: its restitution is applied at the time of impact, and
+// relax may only ease its push (see solveSoftContact).
+bool mayBounce(const Contact& c)
+{
+    return c.stepRestitution > 0.0f;
+}
+
+// How soft a contact between these bodies is: against a body impulses do not move, twice as stiff.
+const Softness& softnessBetween(const StepContext& ctx, const SolverVelocity& a, const SolverVelocity& b)
+{
+    return a.invMass == 0.0f || b.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
+}
+
 } // namespace
 
 bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci, SoftContactConstraint& cc,
@@ -316,7 +329,7 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
     cc.normal = c.manifold.normal;
     cc.friction = c.stepFriction;
     cc.tangentSpeed = c.stepTangentSpeed;
-    cc.relaxLetsGo = c.stepRestitution > 0.0f;
+    cc.relaxLetsGo = mayBounce(c);
     extra.contact = ci;
     const SoftPointInputs in{ctx.dt, ctx.invDt, ctx.h, warmStartScale, w.def.restitutionThreshold,
                              w.solverBodies.velocities[static_cast<std::size_t>(ia)],
@@ -327,7 +340,7 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
                              // Read only for a bounce.
                              c.stepRestitution > 0.0f ? dot(gravityOf(w, ib) - gravityOf(w, ia), cc.normal)
                                                       : 0.0f};
-    cc.softness = in.va.invMass == 0.0f || in.vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
+    cc.softness = softnessBetween(ctx, in.va, in.vb);
     cc.velocityPoints = c.manifold.pointCount;
     for (int j = 0; j < c.manifold.pointCount; ++j)
     {
@@ -472,13 +485,6 @@ void addSingleContact(StepContext& ctx, float warmStartScale, std::int32_t ci, b
     solver.extras.push_back(extra);
 }
 
-// Whether a contact is prepared with the rest of its lane group at once (wide_soft_prepare.hpp):
-// one that does not bounce.
-bool preparedInLanes(const Contact& c)
-{
-    return c.stepRestitution <= 0.0f && c.manifold.pointCount > 0;
-}
-
 // What preparing a plain contact in its lane reads (PlainLaneInputs), into lane `lane`.
 void gatherPlainLane(const StepContext& ctx, std::int32_t ci, int lane, PlainLaneInputs& in, bool& heavy)
 {
@@ -490,8 +496,7 @@ void gatherPlainLane(const StepContext& ctx, std::int32_t ci, int lane, PlainLan
     const SolverVelocity& vb = w.solverBodies.velocities[static_cast<std::size_t>(ib)];
     const Vec2 centerA = centerOf(w, c.a, ia);
     const Vec2 centerB = centerOf(w, c.b, ib);
-    const Softness& softness =
-        va.invMass == 0.0f || vb.invMass == 0.0f ? ctx.staticSoftness : ctx.contactSoftness;
+    const Softness& softness = softnessBetween(ctx, va, vb);
     const auto k = static_cast<std::size_t>(lane);
     in.normalX[k] = c.manifold.normal.x;
     in.normalY[k] = c.manifold.normal.y;
@@ -551,7 +556,7 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
     SoftContactConstraint cc;
     ConstraintExtra extra;
     // Each group's plain lanes, gathered a contact at a time and prepared together; a lane not
-    // marked plain keeps what an earlier group left, which nothing reads.
+    // marked plain keeps what an earlier group left, worked on and never written.
     PlainLaneInputs plainLanes{};
     std::size_t colour = 0;
     bool heavy = false;
@@ -574,7 +579,9 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
             const int lane = static_cast<int>(k - first);
-            if (preparedInLanes(w.contacts[static_cast<std::size_t>(members[k])]))
+            // Every contact that does not bounce is prepared with the rest of its group at once
+            // (wide_soft_prepare.hpp); a colour's contacts are active, so each has points.
+            if (!mayBounce(w.contacts[static_cast<std::size_t>(members[k])]))
             {
                 gatherPlainLane(ctx, members[k], lane, plainLanes, heavy);
                 anyPlain = true;

@@ -101,10 +101,20 @@ constexpr PassedOnField<N> kPassedOnFields[] = {
     {&WideSoftConstraintN<N>::impulseScale, &PlainLaneInputs::impulseScale},
 };
 
+// Both bodies' inverse masses and inertias, every lane.
+template <int N>
+struct LaneMasses
+{
+    LaneFloat<N> mA;
+    LaneFloat<N> iA;
+    LaneFloat<N> mB;
+    LaneFloat<N> iB;
+};
+
 // prepareSoftPoint() for point j of a contact that does not bounce, on every lane.
 template <int N>
 OBLIQUE_LANE_INLINE WideSoftPointN<N> preparePointLanes(const PlainLaneInputs& in, int j,
-                                                        LaneFloat<N> warmStartScale)
+                                                        const LaneMasses<N>& m, LaneFloat<N> warmStartScale)
 {
     using F = LaneFloat<N>;
     const F nx = loadLanes<N>(in.normalX);
@@ -140,14 +150,10 @@ OBLIQUE_LANE_INLINE WideSoftPointN<N> preparePointLanes(const PlainLaneInputs& i
     p.rtA = leverAX * ty - leverAY * tx;
     p.rtB = leverBX * ty - leverBY * tx;
     p.baseSeparation = separation - ((p.rBx - p.rAx) * nx + (p.rBy - p.rAy) * ny);
-    const F mA = loadLanes<N>(in.invMassA);
-    const F iA = loadLanes<N>(in.invInertiaA);
-    const F mB = loadLanes<N>(in.invMassB);
-    const F iB = loadLanes<N>(in.invInertiaB);
     const F zero{};
     const F one = splatLanes<F>(1.0f);
-    const F kNormal = mA + mB + iA * p.rnA * p.rnA + iB * p.rnB * p.rnB;
-    const F kTangent = mA + mB + iA * p.rtA * p.rtA + iB * p.rtB * p.rtB;
+    const F kNormal = m.mA + m.mB + m.iA * p.rnA * p.rnA + m.iB * p.rnB * p.rnB;
+    const F kTangent = m.mA + m.mB + m.iA * p.rtA * p.rtA + m.iB * p.rtB * p.rtB;
     p.normalMass = kNormal > zero ? one / kNormal : zero;
     p.tangentMass = kTangent > zero ? one / kTangent : zero;
     p.normalImpulse = warmStartScale * loadLanes<N>(in.normalImpulse[j]);
@@ -183,17 +189,15 @@ OBLIQUE_LANE_INLINE unsigned preparePlainGroup(WideSoftConstraintN<N>& w, const 
     const F scale = splatLanes<F>(warmStartScale);
     const M plain = loadMask<N>(in.plain);
     const M twoPoints = loadMask<N>(in.twoPoints);
-    const WideSoftPointN<N> p1 = preparePointLanes<N>(in, 0, scale);
-    const WideSoftPointN<N> p2 = preparePointLanes<N>(in, 1, scale);
-    // twoPointMass().
-    const F mA = loadLanes<N>(in.invMassA);
-    const F iA = loadLanes<N>(in.invInertiaA);
-    const F mB = loadLanes<N>(in.invMassB);
-    const F iB = loadLanes<N>(in.invInertiaB);
-    const F mAB = mA + mB;
-    const F k11 = mAB + iA * p1.rnA * p1.rnA + iB * p1.rnB * p1.rnB;
-    const F k22 = mAB + iA * p2.rnA * p2.rnA + iB * p2.rnB * p2.rnB;
-    const F k12 = mAB + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
+    const LaneMasses<N> m{loadLanes<N>(in.invMassA), loadLanes<N>(in.invInertiaA), loadLanes<N>(in.invMassB),
+                          loadLanes<N>(in.invInertiaB)};
+    const WideSoftPointN<N> p1 = preparePointLanes<N>(in, 0, m, scale);
+    const WideSoftPointN<N> p2 = preparePointLanes<N>(in, 1, m, scale);
+    // twoPointMass() (k11 and k22 are the points' kNormal again, as there).
+    const F mAB = m.mA + m.mB;
+    const F k11 = mAB + m.iA * p1.rnA * p1.rnA + m.iB * p1.rnB * p1.rnB;
+    const F k22 = mAB + m.iA * p2.rnA * p2.rnA + m.iB * p2.rnB * p2.rnB;
+    const F k12 = mAB + m.iA * p1.rnA * p2.rnA + m.iB * p1.rnB * p2.rnB;
     const F det = k11 * k22 - k12 * k12;
     const M wellConditioned = k11 * k11 < splatLanes<F>(kMaxConditionNumber) * det;
     const F zero{};
