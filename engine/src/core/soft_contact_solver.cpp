@@ -540,21 +540,17 @@ void gatherPlainLane(const StepContext& ctx, std::int32_t ci, int lane, PlainLan
     heavy = heavy || heavyOnLight(va.invMass, vb.invMass);
 }
 
-// Prepares and packs the colours' groups [begin, end): each cleared, its plain contacts gathered
-// and prepared together in their lanes, the others prepared in a scratch record of this worker's
-// and packed into theirs, except those solved one at a time, whose lanes stay padding (noted,
-// for the calling thread to prepare again and add in colour order: they are few, and keeping
-// their records would take a list per worker).
+// Prepares the colours' groups [begin, end): each cleared, then its contacts gathered and
+// prepared together in their lanes (wide_soft_prepare.hpp). A contact that may bounce, or whose
+// two points nearly coincide, is solved one at a time: its lane stays padding and it is noted, for
+// the calling thread to prepare and add in colour order (they are few, and keeping their records
+// would take a list per worker).
 void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin, std::int32_t end,
                       PrepareFindings& found)
 {
     WorldState& w = ctx.world;
     WideSoftSolver& wide = w.contactSolver.softWide;
     const std::vector<std::int32_t>& starts = wide.colourStarts;
-    const std::vector<SolverVelocity>& bodies = w.solverBodies.velocities;
-    // Written over for each contact, never cleared: every field read later is set for each.
-    SoftContactConstraint cc;
-    ConstraintExtra extra;
     // Each group's plain lanes, gathered a contact at a time and prepared together; a lane not
     // marked plain keeps what an earlier group left, worked on and never written.
     PlainLaneInputs plainLanes{};
@@ -579,23 +575,15 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
                 prefetchSlot(w.contacts, static_cast<std::size_t>(members[k + kPrefetchAhead]));
             }
             const int lane = static_cast<int>(k - first);
-            // Every contact that does not bounce is prepared with the rest of its group at once
-            // (wide_soft_prepare.hpp); a colour's contacts are active, so each has points.
-            if (!mayBounce(w.contacts[static_cast<std::size_t>(members[k])]))
+            if (mayBounce(w.contacts[static_cast<std::size_t>(members[k])]))
             {
-                gatherPlainLane(ctx, members[k], lane, plainLanes, heavy);
-                anyPlain = true;
-                continue;
-            }
-            plainLanes.plain[lane] = 0;
-            prepareSoftContact(ctx, warmStartScale, members[k], cc, extra);
-            heavy = heavy || heavyOnLightBodies(bodies, cc);
-            if (WideSoftSolver::solvedAlone(cc))
-            {
+                plainLanes.plain[lane] = 0;
                 found.anySolvedAlone.store(true, std::memory_order_relaxed);
                 continue;
             }
-            wide.packLaneAt(g, lane, members[k], cc, bodies);
+            // A colour's contacts are active, so each has points.
+            gatherPlainLane(ctx, members[k], lane, plainLanes, heavy);
+            anyPlain = true;
         }
         for (auto lane = static_cast<int>(last - first); lane < wide.width; ++lane)
         {

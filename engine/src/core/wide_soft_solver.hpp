@@ -129,15 +129,17 @@ struct WideSoftSolver
     // Packing the colours, whose groups may be filled on any worker: the groups of colours of
     // these sizes laid out after those packed so far (a colour of n contacts takes n / width
     // groups, rounded up, and its k-th contact is lane k of them); each group cleared to padding
-    // and its lanes packed; then, colour by colour, a batch of its groups and of the contacts it
+    // and its lanes prepared; then, colour by colour, a batch of its groups and of the contacts it
     // solves one at a time, whose lanes stay padding.
     void layOutColours(const std::int32_t* sizes, int colourCount);
     void clearGroup(std::int32_t group);
-    void packLaneAt(std::int32_t group, int laneIndex, std::int32_t source, const SoftContactConstraint& cc,
-                    const std::vector<SolverVelocity>& bodies);
     // Prepares a cleared group's plain lanes (wide_soft_prepare.hpp) at once; returns the lanes
     // left to be solved one at a time, a bit each.
     unsigned preparePlainLanes(std::int32_t group, const PlainLaneInputs& in, float warmStartScale);
+    // One constraint prepared one at a time, packed into its lane: what the lanes' own
+    // preparation must equal bit for bit, and how the tests put constraints of their own in lanes.
+    void packLaneAt(std::int32_t group, int laneIndex, std::int32_t source, const SoftContactConstraint& cc,
+                    const std::vector<SolverVelocity>& bodies);
     // The source of a lane: -1 where it holds no contact.
     std::int32_t sourceAt(std::int32_t group, int laneIndex) const;
     void beginColourBatch(int colour);
