@@ -43,6 +43,32 @@ bool recycling(const WorldState& w)
     return w.def.solver == Solver::SoftStep && w.def.contactRecycleDistance > 0.0f;
 }
 
+// A point's lever from a body's centre now, from its anchor as cached. A box's point turns with
+// the body; a circle's stays where it was beside the circle's centre, which the body carries: it is
+// the point of the circle facing along the normal, and turning the circle in place does not move
+// it (as the solver follows a circle's points).
+Vec2 leverNow(const WorldState& w, const Contact& c, std::uint8_t side, Rot turn, Vec2 bodyCentre,
+              Vec2 anchor)
+{
+    if ((c.circles & side) == 0)
+    {
+        return rotate(turn, anchor);
+    }
+    const Circle& circle = std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
+    return (circle.center - bodyCentre) + anchor;
+}
+
+// A point's anchor on one side as cached: from the body's centre for a box, from the circle's
+// centre for a circle.
+Vec2 anchorOf(const WorldState& w, const Contact& c, std::uint8_t side, Vec2 point, Vec2 bodyCentre)
+{
+    if ((c.circles & side) == 0)
+    {
+        return point - bodyCentre;
+    }
+    return point - std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB)).center;
+}
+
 } // namespace
 
 bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead,
@@ -88,8 +114,8 @@ void recycleManifold(const WorldState& w, Contact& c, const ManifoldCache& cache
     const int count = c.manifold.pointCount;
     for (int i = 0; i < count; ++i)
     {
-        const Vec2 rA = rotate(turnA, cache.anchorA[i]);
-        const Vec2 rB = rotate(turnB, cache.anchorB[i]);
+        const Vec2 rA = leverNow(w, c, kCircleA, turnA, a.center, cache.anchorA[i]);
+        const Vec2 rB = leverNow(w, c, kCircleB, turnB, b.center, cache.anchorB[i]);
         moved[i].separation = cache.baseSeparation[i] + dot(d + rB - rA, n);
         moved[i].point = 0.5f * ((a.center + rA) + (b.center + rB));
     }
@@ -141,10 +167,12 @@ void cacheManifold(const WorldState& w, const Contact& c, ManifoldCache& cache, 
 
 void cacheManifoldPoints(const WorldState& w, const Contact& c, ManifoldCache& cache)
 {
-    // Only box pairs keep points: a circle's normal turns as it moves around its neighbour, and a
-    // circle's manifold costs little to find again. A one-way contact decides afresh each step.
-    // Neither changes while the contact lasts (a new shape is a new contact).
-    cache.valid = recycling(w) && (c.flags & kContactOneWay) == 0 && c.circles == 0;
+    // A one-way contact decides afresh each step (and stays one-way while it lasts: a new shape is
+    // a new contact). A pair with a circle found empty is left to staysApart, which is exact; a box
+    // pair's empty manifold is kept like any other. A kept normal does not turn as a circle moves
+    // round its neighbour: it lags by less than the recycle distance over the two radii.
+    cache.valid =
+        recycling(w) && (c.flags & kContactOneWay) == 0 && (c.circles == 0 || c.manifold.pointCount > 0);
     if (!cache.valid)
     {
         return;
@@ -159,9 +187,9 @@ void cacheManifoldPoints(const WorldState& w, const Contact& c, ManifoldCache& c
     for (int i = 0; i < c.manifold.pointCount; ++i)
     {
         const ManifoldPoint& p = c.manifold.points[i];
-        cache.anchorA[i] = p.point - a.center;
-        cache.anchorB[i] = p.point - b.center;
-        cache.baseSeparation[i] = p.separation - dot(d + cache.anchorB[i] - cache.anchorA[i], n);
+        cache.anchorA[i] = anchorOf(w, c, kCircleA, p.point, a.center);
+        cache.anchorB[i] = anchorOf(w, c, kCircleB, p.point, b.center);
+        cache.baseSeparation[i] = p.separation - dot(d + (p.point - b.center) - (p.point - a.center), n);
     }
     cache.hiddenA = w.shapes[c.shapeA].hiddenFaces;
     cache.hiddenB = w.shapes[c.shapeB].hiddenFaces;

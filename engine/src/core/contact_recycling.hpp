@@ -31,8 +31,8 @@ void recycleManifold(const WorldState& w, Contact& c, const ManifoldCache& cache
 bool staysApart(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead);
 
 // Records what c's newly found manifold was found at, for mayRecycle and recycleManifold, when
-// the manifold could be kept (soft step recycling, a box pair, not one-way), and for staysApart
-// when it is empty (how far apart the shapes a and b are); otherwise marks the cache unusable.
+// the manifold could be kept (soft step recycling, not one-way, and points unless a box pair), and for
+// staysApart when it is empty (how far apart the shapes a and b are); otherwise marks the cache unusable.
 void cacheManifold(const WorldState& w, const Contact& c, ManifoldCache& cache, const ShapeGeometry& a,
                    const ShapeGeometry& b);
 
