@@ -11,6 +11,7 @@
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -329,6 +330,23 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     return CollideResult::Found;
 }
 
+bool WorldState::settles(std::int32_t c, CollideResult result)
+{
+    if (preSolve || (result != CollideResult::Found && result != CollideResult::Recycled &&
+                     result != CollideResult::KeptApart))
+    {
+        return false;
+    }
+    Contact& contact = contacts[static_cast<std::size_t>(c)];
+    if (isTouching(contact.manifold) != ((contact.flags & kContactTouching) != 0) ||
+        isActive(contact) != graphPlaces[static_cast<std::size_t>(c)].inGraph())
+    {
+        return false;
+    }
+    contact.flags = static_cast<std::uint8_t>(contact.flags & ~kContactRecheck);
+    return true;
+}
+
 // The second half, in contact order on the calling thread: ending parted pairs, the pre-solve
 // callback, waking and the touch and sensor events.
 void WorldState::finishContact(std::int32_t c, CollideResult result)
@@ -372,10 +390,7 @@ void WorldState::finishContact(std::int32_t c, CollideResult result)
                 callPreSolve(contact);
             }
         }
-        for (int i = 0; i < contact.manifold.pointCount; ++i)
-        {
-            touching = touching || contact.manifold.points[i].separation <= kTouchingDistance;
-        }
+        touching = isTouching(contact.manifold);
         if (touching != wasTouching)
         {
             wake(contact.a);
@@ -474,19 +489,41 @@ void WorldState::collide(float dt)
     collideContacts.list(collideList);
     // A contact left out has both bodies asleep: the result the first half would give it.
     refill(collideResults, contacts.size(), CollideResult::Asleep);
+    // What the workers finish themselves is counted by them, in sums whose order does not matter.
+    std::atomic<int> settledRecycled{0};
+    std::atomic<int> settledApart{0};
     parallelFor(def.tasks, static_cast<int>(collideList.size()), kContactsPerTask,
-                [this, dt](int begin, int end)
+                [&, dt](int begin, int end)
                 {
+                    int recycled = 0;
+                    int apart = 0;
                     for (int i = begin; i < end; ++i)
                     {
                         const std::int32_t c = collideList[static_cast<std::size_t>(i)];
-                        collideResults[static_cast<std::size_t>(c)] = collideContact(c, dt);
+                        CollideResult result = collideContact(c, dt);
+                        if (settles(c, result))
+                        {
+                            recycled += result == CollideResult::Recycled ? 1 : 0;
+                            apart += result == CollideResult::KeptApart ? 1 : 0;
+                            result = CollideResult::Settled;
+                        }
+                        collideResults[static_cast<std::size_t>(c)] = result;
                     }
+                    settledRecycled.fetch_add(recycled, std::memory_order_relaxed);
+                    settledApart.fetch_add(apart, std::memory_order_relaxed);
                 });
+    recycledContacts = settledRecycled.load(std::memory_order_relaxed);
+    apartContacts = settledApart.load(std::memory_order_relaxed);
+    // Only the contacts left unsettled are read again: on the calling thread, a contact a worker
+    // wrote would have to come back across.
     collideContacts.forEach(
         [this, dt](std::int32_t c)
         {
             CollideResult result = collideResults[static_cast<std::size_t>(c)];
+            if (result == CollideResult::Settled)
+            {
+                return;
+            }
             if (result == CollideResult::Asleep)
             {
                 result = collideContact(c, dt);

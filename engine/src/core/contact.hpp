@@ -108,6 +108,17 @@ inline bool isTouchingSolid(const Contact& c)
            (kContactAlive | kContactTouching);
 }
 
+// Whether some point of a manifold touches (is within kTouchingDistance).
+inline bool isTouching(const Manifold& m)
+{
+    bool touching = false;
+    for (int i = 0; i < m.pointCount; ++i)
+    {
+        touching = touching || m.points[i].separation <= kTouchingDistance;
+    }
+    return touching;
+}
+
 // The part of a manifold that touches (within kTouchingDistance), as contacts are reported.
 inline Manifold touchingPart(const Manifold& m)
 {
@@ -135,6 +146,8 @@ enum class CollideResult : std::uint8_t
     Found,          // a solid pair with a new manifold
     Recycled,       // ... that kept its manifold, moved with the bodies
     KeptApart,      // ... found empty before, and still too far apart for a point
+    Settled,        // Found, Recycled or KeptApart and finished already: touching as it was, in or
+                    // out of the graph as it was, no pre-solve callback (WorldState::settles)
 };
 
 // The fewest contacts a worker takes at once in the narrow phase.

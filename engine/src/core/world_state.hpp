@@ -162,6 +162,10 @@ struct WorldState
     // until a step moves it, unless a pre-solve callback sets one).
     float speedBoundOf(std::uint32_t body) const;
     void finishContact(std::int32_t c, CollideResult result);
+    // Whether a solid pair's result leaves the second half nothing to do (no event, no wake, no
+    // change of its place in the graph, no callback); if so, finishes the contact as the second
+    // half would. Touches the contact alone, so the workers run it beside the first half.
+    bool settles(std::int32_t c, CollideResult result);
     // A new manifold for the contact, its impulses carried over by feature and its cache set.
     // Speculative points out to kSpeculativeDistance + lookAhead, those beyond the first kept only
     // where the shapes can meet in the step of dt (sweep.hpp).
