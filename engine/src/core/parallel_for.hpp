@@ -4,6 +4,7 @@
 // workers changes no bit of the result.
 
 #include "oblique/task_system.hpp"
+#include "team.hpp"
 
 #include <type_traits>
 
@@ -28,7 +29,8 @@ inline bool runsOnCallingThread(const TaskSystem& tasks)
 }
 
 // Runs body(begin, end) over [0, count) in ranges of at least minRange items, on the calling
-// thread when the task system has one worker or the count is too small to split.
+// thread when the task system has one worker or the count is too small to split; through the
+// team the calling thread leads, if it leads one (team.hpp).
 template <class Body>
 void parallelFor(const TaskSystem& tasks, int count, int minRange, Body&& body)
 {
@@ -42,6 +44,14 @@ void parallelFor(const TaskSystem& tasks, int count, int minRange, Body&& body)
         return;
     }
     using Stored = std::remove_reference_t<Body>;
+    if (Team* team = ledTeam(); team != nullptr)
+    {
+        team->run(
+            count, minRange,
+            [](int begin, int end, void* context) { (*static_cast<Stored*>(context))(begin, end); },
+            static_cast<void*>(&body));
+        return;
+    }
     const TaskFunction task = [](int begin, int end, int /*worker*/, void* context)
     { (*static_cast<Stored*>(context))(begin, end); };
     void* handle = tasks.enqueue(task, count, minRange, static_cast<void*>(&body), tasks.user);

@@ -23,6 +23,7 @@
 #include "oblique/world.hpp"
 #include "parallel_for.hpp"
 #include "step_context.hpp"
+#include "team.hpp"
 #include "validation.hpp"
 #include "world_state.hpp"
 
@@ -460,12 +461,19 @@ void solve(StepContext& ctx)
     if (ctx.world.def.solver == Solver::Ngs)
     {
         solveNgs(ctx);
+        finishBodies(ctx);
     }
     else
     {
-        solveSoftStep(ctx);
+        // Some sixty loops a step, each a few microseconds of work: the workers stay in one task
+        // through all of them (team.hpp) instead of a task system call each.
+        runAsTeam(ctx.world.def.tasks,
+                  [&ctx]
+                  {
+                      solveSoftStep(ctx);
+                      finishBodies(ctx);
+                  });
     }
-    finishBodies(ctx);
     breakJoints(ctx);
     updateSleep(ctx);
 }
