@@ -27,7 +27,9 @@ constexpr float kDt = 1.0f / 60.0f;
 
 // A task system on the calling thread that cuts every task into its smallest ranges and runs
 // them in a shuffled order: a step that gives the same bits under it does not depend on the order
-// its pieces run in. It counts what it was handed.
+// its pieces run in. It counts what it was handed. Soft step's solver hands it one task, its team
+// (team.hpp), whose leader then runs every loop's ranges in order: the plain threads and oneTBB
+// below race those.
 struct ShuffledTasks
 {
     std::mt19937 rng{12345u};
