@@ -4,6 +4,7 @@
 
 #include "parallel_for.hpp"
 #include "team.hpp"
+#include "thread_tasks.hpp"
 
 #include <atomic>
 #include <gtest/gtest.h>
@@ -17,56 +18,6 @@ namespace oblique::detail
 {
 namespace
 {
-
-// workerCount - 1 plain threads and the calling thread take the task's items from a counter.
-struct PlainThreads
-{
-    int workers = 3;
-    struct Running
-    {
-        TaskFunction task = nullptr;
-        void* context = nullptr;
-        int itemCount = 0;
-        std::atomic<int> next{0};
-        std::vector<std::thread> threads;
-
-        void work(int worker)
-        {
-            for (int i = next.fetch_add(1); i < itemCount; i = next.fetch_add(1))
-            {
-                task(i, i + 1, worker, context);
-            }
-        }
-    } running;
-
-    static void* enqueue(TaskFunction task, int itemCount, int /*minRange*/, void* context, void* user)
-    {
-        Running& r = static_cast<PlainThreads*>(user)->running;
-        r.task = task;
-        r.context = context;
-        r.itemCount = itemCount;
-        r.next.store(0);
-        for (int worker = 1; worker < static_cast<PlainThreads*>(user)->workers; ++worker)
-        {
-            r.threads.emplace_back([&r, worker] { r.work(worker); });
-        }
-        r.work(0);
-        return &r;
-    }
-    static void finish(void* handle, void* /*user*/)
-    {
-        auto& r = *static_cast<Running*>(handle);
-        for (std::thread& t : r.threads)
-        {
-            t.join();
-        }
-        r.threads.clear();
-    }
-    TaskSystem taskSystem()
-    {
-        return {.workerCount = workers, .enqueue = &enqueue, .finish = &finish, .user = this};
-    }
-};
 
 // Runs a task's items one at a time on the calling thread, last first.
 struct Backwards
@@ -124,7 +75,7 @@ TEST(Threads, TeamRunsEveryItemOfEveryLoopOnce)
 {
     for (int round = 0; round < 5; ++round)
     {
-        PlainThreads threads;
+        test::ThreadTasks threads;
         std::vector<std::vector<int>> runs;
         int stages = 0;
         postLoops(threads.taskSystem(), runs, stages);
@@ -159,7 +110,7 @@ TEST(Threads, TeamFinishesWhenTheWorkersRunOneAfterAnother)
 
 TEST(Threads, TeamHandsWhatTheStageThrowsToTheCaller)
 {
-    PlainThreads threads;
+    test::ThreadTasks threads;
     int ran = 0;
     EXPECT_THROW(runAsTeam(threads.taskSystem(),
                            [&]

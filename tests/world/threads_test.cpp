@@ -6,6 +6,7 @@
 #include "oblique/scene_world.hpp"
 #include "oblique/tbb_task_system.hpp"
 #include "oblique/world.hpp"
+#include "thread_tasks.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -60,62 +61,6 @@ struct ShuffledTasks
     TaskSystem taskSystem()
     {
         return {.workerCount = 4, .enqueue = &enqueue, .finish = &finish, .user = this};
-    }
-};
-
-// A task system of plain threads: enqueue starts workerCount - 1 threads that, with the calling
-// thread, take ranges from a shared counter; finish joins them. Slow (threads per task), but every
-// handoff is one a thread checker sees.
-struct ThreadTasks
-{
-    struct Running
-    {
-        TaskFunction task = nullptr;
-        void* context = nullptr;
-        int itemCount = 0;
-        int minRange = 1;
-        std::atomic<int> next{0};
-        std::vector<std::thread> threads;
-
-        void work(int worker)
-        {
-            for (int begin = next.fetch_add(minRange); begin < itemCount; begin = next.fetch_add(minRange))
-            {
-                task(begin, std::min(begin + minRange, itemCount), worker, context);
-            }
-        }
-    };
-    int workers = 3;
-    Running running;
-
-    static void* enqueue(TaskFunction task, int itemCount, int minRange, void* taskContext, void* user)
-    {
-        auto& self = *static_cast<ThreadTasks*>(user);
-        Running& r = self.running;
-        r.task = task;
-        r.context = taskContext;
-        r.itemCount = itemCount;
-        r.minRange = minRange;
-        r.next.store(0);
-        for (int worker = 1; worker < self.workers; ++worker)
-        {
-            r.threads.emplace_back([&r, worker] { r.work(worker); });
-        }
-        r.work(0);
-        return &r;
-    }
-    static void finish(void* handle, void* /*user*/)
-    {
-        auto& r = *static_cast<Running*>(handle);
-        for (std::thread& t : r.threads)
-        {
-            t.join();
-        }
-        r.threads.clear();
-    }
-    TaskSystem taskSystem()
-    {
-        return {.workerCount = workers, .enqueue = &enqueue, .finish = &finish, .user = this};
     }
 };
 
@@ -177,7 +122,7 @@ TEST(Threads, PlainThreadsGiveTheBitsOfOneThread)
     {
         int serialEvents = 0;
         const std::vector<std::uint64_t> serial = run(scene, TaskSystem{}, 30, serialEvents);
-        ThreadTasks threads;
+        test::ThreadTasks threads;
         int events = 0;
         EXPECT_EQ(run(scene, threads.taskSystem(), 30, events), serial) << name;
         EXPECT_EQ(events, serialEvents) << name;
