@@ -486,37 +486,44 @@ void WorldState::collide(float dt)
         wokenContacts = nullptr;
         return;
     }
-    collideContacts.list(collideList);
     // A contact left out has both bodies asleep: the result the first half would give it.
     refill(collideResults, contacts.size(), CollideResult::Asleep);
+    unsettledContacts.clear(contacts.size());
     // What the workers finish themselves is counted by them, in sums whose order does not matter.
     std::atomic<int> settledRecycled{0};
     std::atomic<int> settledApart{0};
-    parallelFor(def.tasks, static_cast<int>(collideList.size()), kContactsPerTask,
+    // Split by words of the set, so that each word of unsettledContacts has one writer.
+    parallelFor(def.tasks, static_cast<int>(collideContacts.wordCount()), kContactWordsPerTask,
                 [&, dt](int begin, int end)
                 {
                     int recycled = 0;
                     int apart = 0;
-                    for (int i = begin; i < end; ++i)
-                    {
-                        const std::int32_t c = collideList[static_cast<std::size_t>(i)];
-                        CollideResult result = collideContact(c, dt);
-                        if (settles(c, result))
-                        {
-                            recycled += result == CollideResult::Recycled ? 1 : 0;
-                            apart += result == CollideResult::KeptApart ? 1 : 0;
-                            result = CollideResult::Settled;
-                        }
-                        collideResults[static_cast<std::size_t>(c)] = result;
-                    }
+                    collideContacts.forEachIn(static_cast<std::size_t>(begin), static_cast<std::size_t>(end),
+                                              [&](std::int32_t c)
+                                              {
+                                                  CollideResult result = collideContact(c, dt);
+                                                  if (settles(c, result))
+                                                  {
+                                                      recycled += result == CollideResult::Recycled ? 1 : 0;
+                                                      apart += result == CollideResult::KeptApart ? 1 : 0;
+                                                      result = CollideResult::Settled;
+                                                  }
+                                                  else
+                                                  {
+                                                      unsettledContacts.insert(c);
+                                                  }
+                                                  collideResults[static_cast<std::size_t>(c)] = result;
+                                              });
                     settledRecycled.fetch_add(recycled, std::memory_order_relaxed);
                     settledApart.fetch_add(apart, std::memory_order_relaxed);
                 });
     recycledContacts = settledRecycled.load(std::memory_order_relaxed);
     apartContacts = settledApart.load(std::memory_order_relaxed);
-    // Only the contacts left unsettled are read again: on the calling thread, a contact a worker
-    // wrote would have to come back across.
-    collideContacts.forEach(
+    // Only the contacts left unsettled are read again, in contact order: on the calling thread, a
+    // contact a worker wrote would have to come back across. A contact of a body woken on the way
+    // joins them (its result still Asleep: found now), as it would join the narrow phase's set.
+    wokenContacts = &unsettledContacts;
+    unsettledContacts.forEach(
         [this, dt](std::int32_t c)
         {
             CollideResult result = collideResults[static_cast<std::size_t>(c)];

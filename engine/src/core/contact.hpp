@@ -150,7 +150,7 @@ enum class CollideResult : std::uint8_t
                     // out of the graph as it was, no pre-solve callback (WorldState::settles)
 };
 
-// The fewest contacts a worker takes at once in the narrow phase.
-inline constexpr int kContactsPerTask = 64;
+// The fewest words of the narrow phase's contact set (64 contacts each) a worker takes at once.
+inline constexpr int kContactWordsPerTask = 1;
 
 } // namespace oblique::detail

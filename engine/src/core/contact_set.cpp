@@ -33,12 +33,6 @@ void ContactSet::fill(std::size_t contactSlots)
     }
 }
 
-void ContactSet::list(std::vector<std::int32_t>& out) const
-{
-    out.clear();
-    forEach([&out](std::int32_t c) { out.push_back(c); });
-}
-
 void insertContactsOf(const WorldState& w, ContactSet& set, std::uint32_t body)
 {
     for (std::int32_t edge = w.records[body].contactHead; edge != kNullIndex;)

@@ -33,7 +33,18 @@ public:
     template <class Visit>
     void forEach(Visit&& visit) const
     {
-        for (std::size_t word = 0; word < m_words.size(); ++word)
+        forEachIn(0, m_words.size(), visit);
+    }
+
+    // The words of 64 indices the set spans: forEachIn splits a visit by them, and a word's
+    // members are only ever inserted by the one visit of that word.
+    std::size_t wordCount() const { return m_words.size(); }
+
+    // forEach for the members in the words [firstWord, lastWord).
+    template <class Visit>
+    void forEachIn(std::size_t firstWord, std::size_t lastWord, Visit&& visit) const
+    {
+        for (std::size_t word = firstWord; word < lastWord; ++word)
         {
             std::uint64_t above = ~std::uint64_t{0};
             for (std::uint64_t bits = m_words[word]; bits != 0; bits = m_words[word] & above)
@@ -45,9 +56,6 @@ public:
             }
         }
     }
-
-    // The members in increasing order, into out (reused).
-    void list(std::vector<std::int32_t>& out) const;
 
 private:
     std::vector<std::uint64_t> m_words;

@@ -62,9 +62,9 @@ struct WorldState
     // Sensor contacts flagged kContactRecheck since the last narrow phase (dead or repeated
     // entries are harmless): the narrow phase looks at them whether or not a body of theirs is awake.
     std::vector<std::int32_t> recheckContacts;
-    ContactSet collideContacts;            // this step's narrow phase: the contacts of awake bodies
-    std::vector<std::int32_t> collideList; // ... as a list, for the workers
-    ContactSet solverContacts;             // the contacts of the solver's bodies, and those in the graph
+    ContactSet collideContacts;   // this step's narrow phase: the contacts of awake bodies
+    ContactSet unsettledContacts; // ... those the workers left to the second half
+    ContactSet solverContacts;    // the contacts of the solver's bodies, and those in the graph
     // While the narrow phase finishes its contacts, a body it wakes has its contacts added here,
     // to be looked at later in the same pass.
     ContactSet* wokenContacts = nullptr;
