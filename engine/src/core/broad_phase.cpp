@@ -1,9 +1,13 @@
 // The broad phase: one proxy in the dynamic tree per shape of an enabled body; new pairs found for
 // the proxies that moved, and proxies refitted after the solver has moved their bodies.
 
+#include "buffers.hpp"
+#include "parallel_for.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cassert>
 
 namespace oblique::detail
 {
@@ -140,22 +144,55 @@ void WorldState::updatePairs()
 
 // Refits the proxies of the bodies the solver moved this step, then rebuilds the part of the
 // tree they enlarged. The fat box is stretched along the step's displacement so steadily moving
-// bodies rarely need a new one.
+// bodies rarely need a new one. Placing the shapes and asking which proxies left their boxes is
+// each shape's own work, spread over the workers; the boxes are renewed after, on the calling
+// thread in body order, as a single pass would.
 void WorldState::synchronize(float dt)
 {
-    for (const std::uint32_t index : solverBodies.toBody)
+    refill(proxyMoves, shapes.size(), std::uint8_t{0});
+    const std::vector<std::uint32_t>& moved = solverBodies.toBody;
+    std::atomic<bool> anyLeft{false};
+    parallelFor(def.tasks, static_cast<int>(moved.size()), kBodiesPerTask,
+                [this, dt, &moved, &anyLeft](int begin, int end)
+                {
+                    bool left = false;
+                    for (int k = begin; k < end; ++k)
+                    {
+                        const std::uint32_t index = moved[static_cast<std::size_t>(k)];
+                        const Vec2 displacement = dt * states[index].v;
+                        for (std::int32_t s = records[index].shapeHead; s != kNullIndex;
+                             s = shapes[static_cast<std::size_t>(s)].next)
+                        {
+                            const Aabb box = placeShape(static_cast<std::uint32_t>(s));
+                            const bool leaves = tree.needsMove(shapes[static_cast<std::size_t>(s)].proxyId,
+                                                               box, kAabbMargin, displacement);
+                            proxyMoves[static_cast<std::size_t>(s)] = leaves ? 1 : 0;
+                            left = left || leaves;
+                        }
+                    }
+                    if (left)
+                    {
+                        anyLeft.store(true, std::memory_order_relaxed);
+                    }
+                });
+    // At rest, nothing left its box: nothing to renew.
+    for (std::size_t k = 0; anyLeft.load(std::memory_order_relaxed) && k < moved.size(); ++k)
     {
+        const std::uint32_t index = moved[k];
         const Vec2 displacement = dt * states[index].v;
         for (std::int32_t s = records[index].shapeHead; s != kNullIndex;
              s = shapes[static_cast<std::size_t>(s)].next)
         {
-            ShapeRecord& shape = shapes[static_cast<std::size_t>(s)];
-            if (tree.moveProxy(shape.proxyId, placeShape(static_cast<std::uint32_t>(s)), kAabbMargin,
-                               displacement))
+            if (proxyMoves[static_cast<std::size_t>(s)] == 0)
             {
-                moveBuffer.push_back(shape.proxyId);
-                shape.fatBox = tree.fatAabb(shape.proxyId);
+                continue;
             }
+            ShapeRecord& shape = shapes[static_cast<std::size_t>(s)];
+            [[maybe_unused]] const bool renewed = tree.moveProxy(
+                shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)), kAabbMargin, displacement);
+            assert(renewed);
+            moveBuffer.push_back(shape.proxyId);
+            shape.fatBox = tree.fatAabb(shape.proxyId);
         }
     }
     tree.rebuild();

@@ -82,11 +82,12 @@ void DynamicTree::destroyProxy(std::int32_t proxyId)
     --m_proxyCount;
 }
 
-bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement)
+namespace
 {
-    assert(0 <= proxyId && toIndex(proxyId) < m_nodes.size());
-    assert(m_nodes[toIndex(proxyId)].height == 0);
 
+// The fat box moveProxy gives: aabb fattened by margin and stretched ahead along displacement.
+Aabb stretchedFatBox(const Aabb& aabb, float margin, Vec2 displacement)
+{
     Aabb fat = inflate(aabb, margin);
     const Vec2 d = kDisplacementMultiplier * displacement;
     if (d.x < 0.0f)
@@ -105,6 +106,15 @@ bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin
     {
         fat.upper.y += d.y;
     }
+    return fat;
+}
+
+} // namespace
+
+bool DynamicTree::needsMove(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement) const
+{
+    assert(0 <= proxyId && toIndex(proxyId) < m_nodes.size());
+    assert(m_nodes[toIndex(proxyId)].height == 0);
 
     // Where the shape will reach if it keeps its velocity through the next step. The current box
     // must hold all of it, so that when pairs are next found the shape is paired with whatever it
@@ -113,22 +123,28 @@ bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin
     reach.lower = min(aabb.lower, aabb.lower + displacement);
     reach.upper = max(aabb.upper, aabb.upper + displacement);
     const Aabb& current = m_nodes[toIndex(proxyId)].aabb;
-    if (contains(current, reach))
+    if (!contains(current, reach))
     {
-        // Still covered. Keep it unless it is oversized, e.g. stretched by a past fast motion
-        // that has since stopped; an oversized box produces needless candidate pairs. Judged by
-        // size against the box it would get now, stretch included, so a body moving steadily at
-        // any speed keeps its box until its reach leaves it.
-        const Vec2 largest = (fat.upper - fat.lower) +
-                             Vec2{2.0f * kLargeMarginFactor * margin, 2.0f * kLargeMarginFactor * margin};
-        const Vec2 size = current.upper - current.lower;
-        if (size.x <= largest.x && size.y <= largest.y)
-        {
-            return false;
-        }
+        return true;
     }
+    // Still covered. Keep it unless it is oversized, e.g. stretched by a past fast motion that
+    // has since stopped; an oversized box produces needless candidate pairs. Judged by size
+    // against the box it would get now, stretch included, so a body moving steadily at any speed
+    // keeps its box until its reach leaves it.
+    const Aabb fat = stretchedFatBox(aabb, margin, displacement);
+    const Vec2 largest = (fat.upper - fat.lower) +
+                         Vec2{2.0f * kLargeMarginFactor * margin, 2.0f * kLargeMarginFactor * margin};
+    const Vec2 size = current.upper - current.lower;
+    return !(size.x <= largest.x && size.y <= largest.y);
+}
 
-    enlargeLeaf(proxyId, fat);
+bool DynamicTree::moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement)
+{
+    if (!needsMove(proxyId, aabb, margin, displacement))
+    {
+        return false;
+    }
+    enlargeLeaf(proxyId, stretchedFatBox(aabb, margin, displacement));
     m_nodes[toIndex(proxyId)].moved = true;
     return true;
 }

@@ -60,6 +60,9 @@ public:
     // where it is and its ancestors grow to hold the new box; rebuild() later puts it in its
     // place. Returns true, and marks the proxy moved, when the box changed.
     bool moveProxy(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement);
+    // Whether moveProxy would give the proxy a new box. Reads the tree alone, so several threads
+    // may ask at once while nothing moves a proxy.
+    bool needsMove(std::int32_t proxyId, const Aabb& aabb, float margin, Vec2 displacement) const;
 
     // Rebuilds the part of the tree that moveProxy has enlarged since the last call (the paths
     // from the root to the moved leaves), top-down by a binned surface-area split over the leaves

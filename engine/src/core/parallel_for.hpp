@@ -16,6 +16,9 @@ namespace oblique::detail
 // 1.28-1.32 ms a step at 256 and 1.08-1.13 at 512, and the 100-row pyramid 1.79-1.89 at both.
 inline constexpr int kLanesPerTask = 512;
 
+// The fewest bodies a worker takes at once: fewer cost more to hand out than to move.
+inline constexpr int kBodiesPerTask = 256;
+
 // kLanesPerTask in groups of the given lane count.
 constexpr int laneGroupsPerTask(int laneWidth)
 {

@@ -42,9 +42,6 @@ namespace
 
 using Clock = std::chrono::steady_clock;
 
-// The fewest bodies a worker takes at once: fewer cost more to hand out than to move.
-constexpr int kBodiesPerTask = 256;
-
 float millisecondsSince(Clock::time_point start)
 {
     return std::chrono::duration<float, std::milli>(Clock::now() - start).count();

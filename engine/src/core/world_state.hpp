@@ -78,6 +78,7 @@ struct WorldState
     Islands islands;
     std::vector<float> speedBounds;            // per awake body, this step (NaN for the others)
     std::vector<CollideResult> collideResults; // per contact, this step's narrow phase
+    std::vector<std::uint8_t> proxyMoves;      // per shape, this step's refit: its proxy left its box
 
     std::vector<ContactBeginEvent> beginEvents;
     std::vector<ContactEndEvent> endEvents;
