@@ -55,8 +55,8 @@ constexpr std::uint64_t kLowHalf = 0xFFFFFFFFu;
 // A loop's ranges are finer than the task system's, so that the leader, whose data is in its own
 // cache, takes more of them when a helper is slow; it takes them from the front and the helpers
 // from the back, so each keeps much the same part of every loop (and of the bodies it moves).
-constexpr int kRangesPerMinRange = 8;
-constexpr int kMostRanges = 32;
+constexpr std::int64_t kRangesPerMinRange = 8;
+constexpr std::int64_t kMostRangesPerWorker = 16;
 
 std::uint64_t rangeWord(std::uint32_t front, std::uint32_t back)
 {
@@ -72,7 +72,8 @@ Team* ledTeam()
 
 void Team::run(int count, int minRange, RangeFunction fn, void* context)
 {
-    const int ranges = std::clamp(kRangesPerMinRange * count / std::max(minRange, 1), 1, kMostRanges);
+    const auto ranges = static_cast<int>(std::clamp(kRangesPerMinRange * count / std::max(minRange, 1),
+                                                    std::int64_t{1}, kMostRangesPerWorker * m_workerCount));
     m_fn = fn;
     m_context = context;
     m_count = count;

@@ -33,8 +33,9 @@ public:
     Team(const Team&) = delete;
     Team& operator=(const Team&) = delete;
 
-    // Runs fn over [0, count) in ranges (of about a quarter of minRange items or more), the leader
-    // taking ranges too; returns once every range has run. Called by the leader alone.
+    // Runs fn over [0, count) in ranges (of about an eighth of minRange items or more), the leader
+    // taking ranges too; returns once every range has run. Called by the leader alone. fn throws
+    // nothing: a range that never finished would leave the leader waiting.
     void run(int count, int minRange, RangeFunction fn, void* context);
 
     // A worker's part: leads (runs stage(stageContext)) if no worker has yet, else helps until
