@@ -186,9 +186,6 @@ const std::vector<std::pair<std::string, std::string>> kSoftStepDiffers = {
     // Bodies that start overlapping: Box2D 2.4 moves them apart by position correction, soft step
     // pushes them apart no faster than contactPushMaxSpeed, so the cluster breaks up differently.
     {"cluster8", "overlap recovery"},
-    // Balls roll off a tilted box's corner and fall 480 m; they leave it spinning 0.1 rad/s apart,
-    // which the fall keeps.
-    {"circle_on_rotated_box", "rolling off a corner"},
 };
 
 TEST_P(CliProgramOnScene, CompareWithTheDefaultSolverAgreesWhereThePhysicsDoes)
