@@ -1,17 +1,14 @@
-// The team soft step's solver holds its workers in (team.hpp): every item of every posted loop runs
-// exactly once whoever takes it, a task system that runs the workers one after another on the
-// calling thread still finishes, and what the stage throws reaches the caller.
+// The team the step holds its workers in after the narrow phase (team.hpp): every item of every
+// posted loop runs exactly once whoever takes it, a task system that runs the workers one after
+// another on the calling thread still finishes, and what the stage throws reaches the caller.
 
 #include "parallel_for.hpp"
 #include "team.hpp"
 #include "thread_tasks.hpp"
 
-#include <atomic>
 #include <gtest/gtest.h>
-#include <memory>
 #include <random>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 namespace oblique::detail
