@@ -50,23 +50,16 @@ bool recycling(const WorldState& w)
 Vec2 leverNow(const WorldState& w, const Contact& c, std::uint8_t side, Rot turn, Vec2 bodyCentre,
               Vec2 anchor)
 {
-    if ((c.circles & side) == 0)
-    {
-        return rotate(turn, anchor);
-    }
-    const Circle& circle = std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
-    return (circle.center - bodyCentre) + anchor;
+    const Circle* circle = w.circleOf(c, side);
+    return circle == nullptr ? rotate(turn, anchor) : (circle->center - bodyCentre) + anchor;
 }
 
 // A point's anchor on one side as cached: from the body's centre for a box, from the circle's
 // centre for a circle.
 Vec2 anchorOf(const WorldState& w, const Contact& c, std::uint8_t side, Vec2 point, Vec2 bodyCentre)
 {
-    if ((c.circles & side) == 0)
-    {
-        return point - bodyCentre;
-    }
-    return point - std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB)).center;
+    const Circle* circle = w.circleOf(c, side);
+    return point - (circle == nullptr ? bodyCentre : circle->center);
 }
 
 } // namespace

@@ -290,17 +290,6 @@ void storeLaneImpulses(WorldState& w, const LaneGroups<WideSoftConstraintN<N>>& 
                       });
 }
 
-// The contact's circle on one side (kCircleA or kCircleB), or null for a box: a box's points are
-// followed as they are, so its placed geometry is not read at all.
-const Circle* circleOf(const WorldState& w, const Contact& c, std::uint8_t side)
-{
-    if ((c.circles & side) == 0)
-    {
-        return nullptr;
-    }
-    return &std::get<Circle>(w.geometry(side == kCircleA ? c.shapeA : c.shapeB));
-}
-
 // A contact that may bounce this step: its restitution is applied at the time of impact, and
 // relax may only ease its push (see solveSoftContact).
 bool mayBounce(const Contact& c)
@@ -336,10 +325,9 @@ bool prepareSoftContact(StepContext& ctx, float warmStartScale, std::int32_t ci,
                              w.solverBodies.velocities[static_cast<std::size_t>(ib)],
                              w.solverBodies.poses[static_cast<std::size_t>(ia)],
                              w.solverBodies.poses[static_cast<std::size_t>(ib)], centerOf(w, c.a, ia),
-                             centerOf(w, c.b, ib), circleOf(w, c, kCircleA), circleOf(w, c, kCircleB),
+                             centerOf(w, c.b, ib), w.circleOf(c, kCircleA), w.circleOf(c, kCircleB),
                              // Read only for a bounce.
-                             c.stepRestitution > 0.0f ? dot(gravityOf(w, ib) - gravityOf(w, ia), cc.normal)
-                                                      : 0.0f};
+                             mayBounce(c) ? dot(gravityOf(w, ib) - gravityOf(w, ia), cc.normal) : 0.0f};
     cc.softness = softnessBetween(ctx, in.va, in.vb);
     cc.velocityPoints = c.manifold.pointCount;
     for (int j = 0; j < c.manifold.pointCount; ++j)
@@ -513,8 +501,8 @@ void gatherPlainLane(const StepContext& ctx, std::int32_t ci, int lane, PlainLan
     in.centerAY[k] = centerA.y;
     in.centerBX[k] = centerB.x;
     in.centerBY[k] = centerB.y;
-    const Circle* circleA = circleOf(w, c, kCircleA);
-    const Circle* circleB = circleOf(w, c, kCircleB);
+    const Circle* circleA = w.circleOf(c, kCircleA);
+    const Circle* circleB = w.circleOf(c, kCircleB);
     in.circleA[k] = circleA != nullptr ? -1 : 0;
     in.circleB[k] = circleB != nullptr ? -1 : 0;
     in.circleAX[k] = circleA != nullptr ? circleA->center.x : 0.0f;

@@ -132,6 +132,16 @@ struct WorldState
     // of a shape is followed by (adding a shape, setShape, setTransform, the step's refit), so
     // the narrow phase and queries read it instead of placing the shape again.
     const ShapeGeometry& geometry(std::uint32_t shape) const { return placed[shape]; }
+    // The contact's circle on one side (kCircleA or kCircleB), placed, or null where that side is a
+    // box.
+    const Circle* circleOf(const Contact& c, std::uint8_t side) const
+    {
+        if ((c.circles & side) == 0)
+        {
+            return nullptr;
+        }
+        return &std::get<Circle>(geometry(side == kCircleA ? c.shapeA : c.shapeB));
+    }
     // Places the shape where its body is now; returns its bounding box.
     Aabb placeShape(std::uint32_t shape)
     {
