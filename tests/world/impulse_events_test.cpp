@@ -4,6 +4,7 @@
 // both solvers, whether a contact was solved in lanes (a pyramid) or one at a time (bouncy boxes);
 // and the events are the same whatever the lane width.
 
+#include "../support/keep_lane_width.hpp"
 #include "oblique/lane_width.hpp"
 #include "oblique/world.hpp"
 
@@ -114,35 +115,39 @@ TEST_P(ImpulseEvents, TheGroundsContactsCarryThePilesWeight)
     EXPECT_NEAR(groundSupport(p.world, p.ground), weight, 0.02f * weight);
 }
 
-TEST_P(ImpulseEvents, AreTheSameAtEitherLaneWidth)
+TEST_P(ImpulseEvents, AreTheSameAtEveryLaneWidth)
 {
-    const int widths[] = {4, 8};
-    std::vector<ContactImpulseEvent> seen[2];
-    for (int k = 0; k < 2; ++k)
+    const test::KeepLaneWidth keep;
+    const std::vector<int> widths = test::availableLaneWidths();
+    if (widths.size() < 2)
     {
-        if (widths[k] == 8 && !eightLanesAvailable())
-        {
-            GTEST_SKIP() << "this CPU has no eight lanes";
-        }
-        setLaneWidth(widths[k]);
+        GTEST_SKIP() << "this CPU has four lanes only";
+    }
+    std::vector<std::vector<ContactImpulseEvent>> seen;
+    for (const int width : widths)
+    {
+        setLaneWidth(width);
         Pile p = buildPile(GetParam());
         p.world.setImpulseEvents(true);
         p.world.step(kDt);
         const auto events = p.world.contactImpulseEvents();
-        seen[k].assign(events.begin(), events.end());
+        seen.emplace_back(events.begin(), events.end());
     }
-    setLaneWidth(eightLanesAvailable() ? 8 : 4);
-    ASSERT_EQ(seen[0].size(), seen[1].size());
-    for (std::size_t i = 0; i < seen[0].size(); ++i)
+    for (std::size_t k = 1; k < seen.size(); ++k)
     {
-        const ContactImpulseEvent& x = seen[0][i];
-        const ContactImpulseEvent& y = seen[1][i];
-        EXPECT_TRUE(x.a == y.a && x.b == y.b && x.shapeA == y.shapeA && x.shapeB == y.shapeB) << i;
-        ASSERT_EQ(x.pointCount, y.pointCount) << i;
-        for (int j = 0; j < x.pointCount; ++j)
+        SCOPED_TRACE(testing::Message() << widths[k] << " lanes against " << widths[0]);
+        ASSERT_EQ(seen[0].size(), seen[k].size());
+        for (std::size_t i = 0; i < seen[0].size(); ++i)
         {
-            EXPECT_EQ(x.normalImpulses[j], y.normalImpulses[j]) << i;
-            EXPECT_EQ(x.tangentImpulses[j], y.tangentImpulses[j]) << i;
+            const ContactImpulseEvent& x = seen[0][i];
+            const ContactImpulseEvent& y = seen[k][i];
+            EXPECT_TRUE(x.a == y.a && x.b == y.b && x.shapeA == y.shapeA && x.shapeB == y.shapeB) << i;
+            ASSERT_EQ(x.pointCount, y.pointCount) << i;
+            for (int j = 0; j < x.pointCount; ++j)
+            {
+                EXPECT_EQ(x.normalImpulses[j], y.normalImpulses[j]) << i;
+                EXPECT_EQ(x.tangentImpulses[j], y.tangentImpulses[j]) << i;
+            }
         }
     }
 }

@@ -1,6 +1,6 @@
-// The solvers' wide passes at four and at eight lanes: the same bits after every step of whole
-// worlds, no lanes of soft step's left for ngs to solve after a switch, and lane counts the engine
-// cannot use refused without changing the one in use.
+// The solvers' wide passes at four, eight and sixteen lanes: the same bits after every step of
+// whole worlds, no lanes of soft step's left for ngs to solve after a switch, and lane counts the
+// engine cannot use refused without changing the one in use.
 
 #include "../support/keep_lane_width.hpp"
 #include "oblique/lane_width.hpp"
@@ -33,9 +33,10 @@ std::vector<std::uint64_t> hashesAt(int lanes, const Scene& scene, int steps)
     return hashes;
 }
 
-TEST(LaneWidth, FourAndEightLanesGiveTheSameBitsAfterEveryStep)
+TEST(LaneWidth, EveryLaneWidthGivesTheSameBitsAfterEveryStep)
 {
-    if (!eightLanesAvailable())
+    const std::vector<int> widths = test::availableLaneWidths();
+    if (widths.size() < 2)
     {
         GTEST_SKIP() << "this CPU or build has no AVX2: only four lanes to run";
     }
@@ -55,8 +56,10 @@ TEST(LaneWidth, FourAndEightLanesGiveTheSameBitsAfterEveryStep)
     {
         scene.world.allowSleep = false;
         const std::vector<std::uint64_t> four = hashesAt(4, scene, 150);
-        const std::vector<std::uint64_t> eight = hashesAt(8, scene, 150);
-        EXPECT_EQ(four, eight) << name;
+        for (std::size_t k = 1; k < widths.size(); ++k)
+        {
+            EXPECT_EQ(four, hashesAt(widths[k], scene, 150)) << name << ", " << widths[k] << " lanes";
+        }
     }
 }
 
@@ -68,12 +71,8 @@ TEST(LaneWidth, AfterASwitchToNgsNoHingeLanesOfSoftStepAreSolved)
     const test::KeepLaneWidth keep;
     Scene scene = scenes::jointGrid(8);
     scene.world.allowSleep = false;
-    for (const int lanes : {4, 8})
+    for (const int lanes : test::availableLaneWidths())
     {
-        if (lanes == 8 && !eightLanesAvailable())
-        {
-            continue;
-        }
         setLaneWidth(lanes);
         SceneInstance switched = instantiate(scene);
         for (int i = 0; i < 30; ++i)
@@ -94,26 +93,40 @@ TEST(LaneWidth, AfterASwitchToNgsNoHingeLanesOfSoftStepAreSolved)
     }
 }
 
-TEST(LaneWidth, OnlyFourOrAvailableEightAreTakenAndARefusalChangesNothing)
+TEST(LaneWidth, OnlyFourOrAnAvailableEightOrSixteenIsTakenAndARefusalChangesNothing)
 {
     const test::KeepLaneWidth keep;
     setLaneWidth(4);
     EXPECT_EQ(laneWidth(), 4);
-    for (const int bad : {0, 1, 2, 5, 16, -4})
+    for (const int bad : {0, 1, 2, 5, 12, 32, -4})
     {
         EXPECT_THROW(setLaneWidth(bad), std::invalid_argument) << bad;
         EXPECT_EQ(laneWidth(), 4) << bad;
     }
-    if (eightLanesAvailable())
+    const std::pair<int, bool> wide[] = {{8, eightLanesAvailable()}, {16, sixteenLanesAvailable()}};
+    for (const auto& [lanes, available] : wide)
     {
-        setLaneWidth(8);
-        EXPECT_EQ(laneWidth(), 8);
+        setLaneWidth(4);
+        if (available)
+        {
+            setLaneWidth(lanes);
+            EXPECT_EQ(laneWidth(), lanes);
+        }
+        else
+        {
+            EXPECT_THROW(setLaneWidth(lanes), std::invalid_argument) << lanes;
+            EXPECT_EQ(laneWidth(), 4) << lanes;
+        }
     }
-    else
-    {
-        EXPECT_THROW(setLaneWidth(8), std::invalid_argument);
-        EXPECT_EQ(laneWidth(), 4);
-    }
+}
+
+// Sixteen lanes need the instructions eight do, and more.
+TEST(LaneWidth, SixteenLanesAreAvailableOnlyWhereEightAre)
+{
+    EXPECT_TRUE(!sixteenLanesAvailable() || eightLanesAvailable());
+    const int widest = sixteenLanesAvailable() ? 16 : eightLanesAvailable() ? 8 : 4;
+    const test::KeepLaneWidth keep;
+    EXPECT_EQ(keep.width, widest) << "the default is the widest available";
 }
 
 } // namespace

@@ -2,6 +2,8 @@
 
 #include "soft_contact_solver.hpp"
 
+#include "lane_choice.hpp"
+
 #include "oblique/lane_width.hpp"
 #include "parallel_for.hpp"
 #include "prefetch.hpp"
@@ -602,7 +604,12 @@ void prepareSoftContacts(StepContext& ctx)
     solver.soft.clear();
     solver.extras.clear();
     solver.support.heavyOnLight = false;
-    wide.begin(laneWidth());
+    std::array<std::int32_t, kGraphColors> sizes{};
+    for (std::size_t c = 0; c < static_cast<std::size_t>(kGraphColors); ++c)
+    {
+        sizes[c] = static_cast<std::int32_t>(w.graph.colors[c].contacts.size());
+    }
+    wide.begin(laneWidthFor(laneWidth(), sizes.data(), kGraphColors));
     bool hasBounces = false;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     wide.beginBatch();
@@ -612,11 +619,9 @@ void prepareSoftContacts(StepContext& ctx)
     }
     wide.endBatch();
     int count = static_cast<int>(w.graph.overflow.size());
-    std::array<std::int32_t, kGraphColors> sizes{};
-    for (std::size_t c = 0; c < static_cast<std::size_t>(kGraphColors); ++c)
+    for (const std::int32_t size : sizes)
     {
-        sizes[c] = static_cast<std::int32_t>(w.graph.colors[c].contacts.size());
-        count += sizes[c];
+        count += size;
     }
     wide.layOutColours(sizes.data(), kGraphColors);
     PrepareFindings found;

@@ -50,6 +50,16 @@ OBLIQUE_LANE_INLINE Columns4 transposeRows(const void* p0, const void* p1, const
             __builtin_shufflevector(t2, t3, 0, 1, 4, 5), __builtin_shufflevector(t2, t3, 2, 3, 6, 7)};
 }
 
+// Four columns of four lanes as one of sixteen.
+template <int N>
+OBLIQUE_LANE_INLINE LaneFloat<N> joinColumns(Float4 a, Float4 b, Float4 c, Float4 d)
+{
+    static_assert(N == 16);
+    const LaneFloat<8> ab = __builtin_shufflevector(a, b, 0, 1, 2, 3, 4, 5, 6, 7);
+    const LaneFloat<8> cd = __builtin_shufflevector(c, d, 0, 1, 2, 3, 4, 5, 6, 7);
+    return __builtin_shufflevector(ab, cd, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+
 // The first four floats of N records, a float per column: loaded a record at a time and
 // transposed, rather than assembled a float at a time. Only moves bits.
 template <int N, class Record>
@@ -66,7 +76,7 @@ OBLIQUE_LANE_INLINE void gatherColumns(const Record* records, const std::int32_t
         c2 = lo.c2;
         c3 = lo.c3;
     }
-    else
+    else if constexpr (N == 8)
     {
         const Columns4 hi =
             transposeRows(&records[index[4]], &records[index[5]], &records[index[6]], &records[index[7]]);
@@ -74,6 +84,19 @@ OBLIQUE_LANE_INLINE void gatherColumns(const Record* records, const std::int32_t
         c1 = __builtin_shufflevector(lo.c1, hi.c1, 0, 1, 2, 3, 4, 5, 6, 7);
         c2 = __builtin_shufflevector(lo.c2, hi.c2, 0, 1, 2, 3, 4, 5, 6, 7);
         c3 = __builtin_shufflevector(lo.c3, hi.c3, 0, 1, 2, 3, 4, 5, 6, 7);
+    }
+    else
+    {
+        const Columns4 b =
+            transposeRows(&records[index[4]], &records[index[5]], &records[index[6]], &records[index[7]]);
+        const Columns4 c =
+            transposeRows(&records[index[8]], &records[index[9]], &records[index[10]], &records[index[11]]);
+        const Columns4 d =
+            transposeRows(&records[index[12]], &records[index[13]], &records[index[14]], &records[index[15]]);
+        c0 = joinColumns<N>(lo.c0, b.c0, c.c0, d.c0);
+        c1 = joinColumns<N>(lo.c1, b.c1, c.c1, d.c1);
+        c2 = joinColumns<N>(lo.c2, b.c2, c.c2, d.c2);
+        c3 = joinColumns<N>(lo.c3, b.c3, c.c3, d.c3);
     }
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Internal: ngs's velocity iteration on one level's lane groups, for any lane count, operation for
 // operation as solveContactVelocity does it one contact at a time. Four lanes are built into
-// wide_solver.cpp; eight into wide_lanes_avx2.cpp, called only on a CPU with AVX2.
+// wide_solver.cpp; eight into wide_lanes_avx2.cpp, called only on a CPU with AVX2; sixteen into
+// wide_lanes_avx512.cpp, called only on one with AVX-512.
 
 #include "solver_body.hpp"
 #include "wide_lanes.hpp"
@@ -76,5 +77,27 @@ OBLIQUE_LANE_INLINE void solveNgsGroups(SolverVelocity* bodies, WideConstraintN<
 
 // Eight lanes, built for AVX2 without FMA. Call only where eightLanesAvailable() says so.
 void solveNgsEightLanes(SolverVelocity* bodies, WideConstraint8* groups, int begin, int end);
+
+// Sixteen lanes, built for AVX-512 (products and sums rounded apart). Call only where
+// sixteenLanesAvailable() says so.
+void solveNgsSixteenLanes(SolverVelocity* bodies, WideConstraint16* groups, int begin, int end);
+
+// The pass at N lanes: the entry point of the file built for that width.
+template <int N>
+void solveNgsAt(SolverVelocity* bodies, WideConstraintN<N>* groups, int begin, int end)
+{
+    if constexpr (N == 16)
+    {
+        solveNgsSixteenLanes(bodies, groups, begin, end);
+    }
+    else if constexpr (N == 8)
+    {
+        solveNgsEightLanes(bodies, groups, begin, end);
+    }
+    else
+    {
+        solveNgsGroups<N>(bodies, groups, begin, end);
+    }
+}
 
 } // namespace oblique::detail

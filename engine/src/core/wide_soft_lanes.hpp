@@ -2,7 +2,8 @@
 // Internal: soft step's warm start and solve on one colour's lane groups, for any lane count,
 // operation for operation as soft_contact_solver.cpp does them one at a time. Four lanes are
 // built into wide_soft_solver.cpp; eight into wide_lanes_avx2.cpp, the one file compiled for
-// AVX2, whose entry points the solver calls only on a CPU that has it.
+// AVX2, and sixteen into wide_lanes_avx512.cpp, the one compiled for AVX-512, whose entry points
+// the solver calls only on a CPU that has them.
 
 #include "solver_body.hpp"
 #include "wide_lanes.hpp"
@@ -163,5 +164,11 @@ OBLIQUE_LANE_INLINE void solveGroups(SolverVelocity* bodies, const SolverDelta* 
 void warmStartEightLanes(SolverVelocity* bodies, const WideSoftConstraint8* groups, int begin, int end);
 void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint8* groups,
                      int begin, int end, float invH, float pushMaxSpeed, bool useBias);
+
+// Sixteen lanes, built for AVX-512 (products and sums rounded apart). Call only where
+// sixteenLanesAvailable() says so.
+void warmStartSixteenLanes(SolverVelocity* bodies, const WideSoftConstraint16* groups, int begin, int end);
+void solveSixteenLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint16* groups,
+                       int begin, int end, float invH, float pushMaxSpeed, bool useBias);
 
 } // namespace oblique::detail

@@ -2,7 +2,7 @@
 // Internal: preparing a lane group's plain contacts (those that do not bounce) all at once,
 // straight into their lanes: what prepareSoftContact and packing a lane do one contact at a time,
 // operation for operation, so that each lane holds the same bits. Four lanes are built into
-// wide_soft_solver.cpp; eight into wide_lanes_avx2.cpp.
+// wide_soft_solver.cpp; eight into wide_lanes_avx2.cpp; sixteen into wide_lanes_avx512.cpp.
 
 #include "two_point_mass.hpp"
 #include "wide_soft_solver.hpp"
@@ -17,7 +17,7 @@ namespace oblique::detail
 // (lane k of each row). A lane whose plain flag is 0 is left as it is in the group.
 struct PlainLaneInputs
 {
-    static constexpr int kLanes = 8;
+    static constexpr int kLanes = 16; // the widest group
     float normalX[kLanes];
     float normalY[kLanes];
     float friction[kLanes];
@@ -234,5 +234,8 @@ OBLIQUE_LANE_INLINE unsigned preparePlainGroup(WideSoftConstraintN<N>& w, const 
 
 // Eight lanes, built for AVX2 (without FMA). Call only where eightLanesAvailable() says so.
 unsigned preparePlainEightLanes(WideSoftConstraint8& w, const PlainLaneInputs& in, float warmStartScale);
+// Sixteen lanes, built for AVX-512 (products and sums rounded apart). Call only where
+// sixteenLanesAvailable() says so.
+unsigned preparePlainSixteenLanes(WideSoftConstraint16& w, const PlainLaneInputs& in, float warmStartScale);
 
 } // namespace oblique::detail

@@ -1,6 +1,6 @@
-// Soft step's contact passes several at a time: packing a colour's contacts into groups of four
-// or eight lanes, and running the warm start and solve passes on them at that width (the eight
-// lanes' passes are in wide_lanes_avx2.cpp).
+// Soft step's contact passes several at a time: packing a colour's contacts into groups of four,
+// eight or sixteen lanes, and running the warm start and solve passes on them at that width (the
+// eight lanes' passes are in wide_lanes_avx2.cpp, the sixteen's in wide_lanes_avx512.cpp).
 
 #include "wide_soft_solver.hpp"
 
@@ -52,6 +52,58 @@ void packLane(WideSoftConstraintN<N>& w, int lane, std::int32_t source, const So
     }
 }
 
+// The passes at N lanes: the entry points of the file built for that width.
+template <int N>
+struct SoftLanePasses
+{
+    static void warmStart(SolverVelocity* bodies, const WideSoftConstraintN<N>* groups, int begin, int end)
+    {
+        if constexpr (N == 16)
+        {
+            warmStartSixteenLanes(bodies, groups, begin, end);
+        }
+        else if constexpr (N == 8)
+        {
+            warmStartEightLanes(bodies, groups, begin, end);
+        }
+        else
+        {
+            warmStartGroups<N>(bodies, groups, begin, end);
+        }
+    }
+    static void solve(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraintN<N>* groups,
+                      int begin, int end, float invH, float pushMaxSpeed, bool useBias)
+    {
+        if constexpr (N == 16)
+        {
+            solveSixteenLanes(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+        }
+        else if constexpr (N == 8)
+        {
+            solveEightLanes(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+        }
+        else
+        {
+            solveGroups<N>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+        }
+    }
+    static unsigned preparePlain(WideSoftConstraintN<N>& w, const PlainLaneInputs& in, float warmStartScale)
+    {
+        if constexpr (N == 16)
+        {
+            return preparePlainSixteenLanes(w, in, warmStartScale);
+        }
+        else if constexpr (N == 8)
+        {
+            return preparePlainEightLanes(w, in, warmStartScale);
+        }
+        else
+        {
+            return preparePlainGroup<N>(w, in, warmStartScale);
+        }
+    }
+};
+
 // groups.resize(n) without zeroing, growing the capacity geometrically as refill() does.
 template <class Groups>
 void resizeGroups(Groups& groups, std::size_t n)
@@ -71,6 +123,7 @@ void WideSoftSolver::begin(int laneWidth)
     batches.clear();
     wide.clear();
     wide8.clear();
+    wide16.clear();
     width = laneWidth;
 }
 
@@ -109,53 +162,33 @@ void WideSoftSolver::layOutColours(const std::int32_t* sizes, int colourCount)
         next += (sizes[c] + width - 1) / width;
     }
     colourStarts[static_cast<std::size_t>(colourCount)] = next;
-    if (width == 8)
-    {
-        resizeGroups(wide8, static_cast<std::size_t>(next));
-    }
-    else
-    {
-        resizeGroups(wide, static_cast<std::size_t>(next));
-    }
+    visitGroups([next](auto& groups) { resizeGroups(groups, static_cast<std::size_t>(next)); });
 }
 
 void WideSoftSolver::clearGroup(std::int32_t group)
 {
-    if (width == 8)
-    {
-        clearToPadding(wide8[static_cast<std::size_t>(group)]);
-    }
-    else
-    {
-        clearToPadding(wide[static_cast<std::size_t>(group)]);
-    }
+    visitGroups([group](auto& groups) { clearToPadding(groups[static_cast<std::size_t>(group)]); });
 }
 
 void WideSoftSolver::packLaneAt(std::int32_t group, int laneIndex, std::int32_t source,
                                 const SoftContactConstraint& cc, const std::vector<SolverVelocity>& bodies)
 {
-    if (width == 8)
-    {
-        packLane(wide8[static_cast<std::size_t>(group)], laneIndex, source, cc, bodies);
-    }
-    else
-    {
-        packLane(wide[static_cast<std::size_t>(group)], laneIndex, source, cc, bodies);
-    }
+    visitGroups([&](auto& groups)
+                { packLane(groups[static_cast<std::size_t>(group)], laneIndex, source, cc, bodies); });
 }
 
 unsigned WideSoftSolver::preparePlainLanes(std::int32_t group, const PlainLaneInputs& in,
                                            float warmStartScale)
 {
     const auto g = static_cast<std::size_t>(group);
-    return width == 8 ? preparePlainEightLanes(wide8[g], in, warmStartScale)
-                      : preparePlainGroup<4>(wide[g], in, warmStartScale);
+    return atLaneCount(width, [&]<int N>(LaneCount<N>)
+                       { return SoftLanePasses<N>::preparePlain(groups<N>()[g], in, warmStartScale); });
 }
 
 std::int32_t WideSoftSolver::sourceAt(std::int32_t group, int laneIndex) const
 {
     const auto g = static_cast<std::size_t>(group);
-    return width == 8 ? wide8[g].source[laneIndex] : wide[g].source[laneIndex];
+    return atLaneCount(width, [&]<int N>(LaneCount<N>) { return groups<N>()[g].source[laneIndex]; });
 }
 
 void WideSoftSolver::beginColourBatch(int colour)
@@ -174,7 +207,8 @@ void WideSoftSolver::endColourBatch()
 
 std::int32_t WideSoftSolver::groupCount() const
 {
-    return static_cast<std::int32_t>(width == 8 ? wide8.size() : wide.size());
+    return atLaneCount(width,
+                       [this]<int N>(LaneCount<N>) { return static_cast<std::int32_t>(groups<N>().size()); });
 }
 
 void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,
@@ -191,16 +225,13 @@ void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,
         parallelFor(tasks, batch.wideEnd - batch.wideBegin, laneGroupsPerTask(width),
                     [&](int begin, int end)
                     {
-                        if (width == 8)
-                        {
-                            warmStartEightLanes(bodies.data(), wide8.data(), batch.wideBegin + begin,
-                                                batch.wideBegin + end);
-                        }
-                        else
-                        {
-                            warmStartGroups<4>(bodies.data(), wide.data(), batch.wideBegin + begin,
-                                               batch.wideBegin + end);
-                        }
+                        atLaneCount(width,
+                                    [&]<int N>(LaneCount<N>)
+                                    {
+                                        SoftLanePasses<N>::warmStart(bodies.data(), groups<N>().data(),
+                                                                     batch.wideBegin + begin,
+                                                                     batch.wideBegin + end);
+                                    });
                     });
     }
     bodies[0] = SolverVelocity{};
@@ -221,17 +252,14 @@ void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vecto
         parallelFor(tasks, batch.wideEnd - batch.wideBegin, laneGroupsPerTask(width),
                     [&](int begin, int end)
                     {
-                        if (width == 8)
-                        {
-                            solveEightLanes(bodies.data(), deltas.data(), wide8.data(),
-                                            batch.wideBegin + begin, batch.wideBegin + end, invH,
-                                            pushMaxSpeed, useBias);
-                        }
-                        else
-                        {
-                            solveGroups<4>(bodies.data(), deltas.data(), wide.data(), batch.wideBegin + begin,
-                                           batch.wideBegin + end, invH, pushMaxSpeed, useBias);
-                        }
+                        atLaneCount(width,
+                                    [&]<int N>(LaneCount<N>)
+                                    {
+                                        SoftLanePasses<N>::solve(bodies.data(), deltas.data(),
+                                                                 groups<N>().data(), batch.wideBegin + begin,
+                                                                 batch.wideBegin + end, invH, pushMaxSpeed,
+                                                                 useBias);
+                                    });
                     });
     }
     // Slot 0 stands for every static body. Lanes on it push nothing, as its inverse masses are

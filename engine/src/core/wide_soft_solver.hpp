@@ -1,8 +1,8 @@
 #pragma once
 // Internal: soft step's contact passes several contacts at a time, colour by colour. The contacts
-// of one colour share no body that impulses move, so a colour is solved in groups of four (SSE2)
-// or eight (AVX2, where the CPU has it), a contact per lane, with exactly the result of solving its
-// contacts one after another; the overflow, the bouncy contacts and two-point contacts whose
+// of one colour share no body that impulses move, so a colour is solved in groups of four (SSE2),
+// eight (AVX2) or sixteen (AVX-512) where the CPU has them, a contact per lane, with exactly the result of
+// solving its contacts one after another; the overflow, the bouncy contacts and two-point contacts whose
 // points nearly coincide are solved one at a time.
 
 #include "oblique/task_system.hpp"
@@ -64,6 +64,7 @@ int lanePointCount(const WideSoftConstraintN<N>& g, int lane)
 
 using WideSoftConstraint = WideSoftConstraintN<4>;
 using WideSoftConstraint8 = WideSoftConstraintN<8>;
+using WideSoftConstraint16 = WideSoftConstraintN<16>;
 
 // Lane groups' storage grows without zeroing what it adds: each group is cleared as it is packed,
 // by whichever worker packs it, instead of all of them first on the calling thread.
@@ -112,9 +113,10 @@ struct SoftBatch
 // Reused from step to step, so that scheduling allocates nothing once warm.
 struct WideSoftSolver
 {
-    int width = 4;                         // lanes a group: 4 or 8, chosen by build
-    LaneGroups<WideSoftConstraint> wide;   // the groups when four lanes wide
-    LaneGroups<WideSoftConstraint8> wide8; // the groups when eight lanes wide
+    int width = 4;                           // lanes a group: 4, 8 or 16, as laneWidth() says at begin
+    LaneGroups<WideSoftConstraint> wide;     // the groups when four lanes wide
+    LaneGroups<WideSoftConstraint8> wide8;   // the groups when eight lanes wide
+    LaneGroups<WideSoftConstraint16> wide16; // and sixteen
     std::vector<std::int32_t> singles;
     std::vector<SoftBatch> batches;
     // Where each colour's groups begin, then where the last one's end (layOutColours).
@@ -155,30 +157,27 @@ struct WideSoftSolver
     void solve(std::vector<SolverVelocity>& bodies, const std::vector<SolverDelta>& deltas,
                std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed, bool useBias,
                const TaskSystem& tasks);
+    // The groups at N lanes.
+    template <int N>
+    LaneGroups<WideSoftConstraintN<N>>& groups()
+    {
+        return byLaneCount<N>(wide, wide8, wide16);
+    }
+    template <int N>
+    const LaneGroups<WideSoftConstraintN<N>>& groups() const
+    {
+        return byLaneCount<N>(wide, wide8, wide16);
+    }
     // visit(groups) with the lane groups of the width chosen.
     template <class Visit>
     void visitGroups(Visit visit) const
     {
-        visitGroupsOf(*this, visit);
+        atLaneCount(width, [&]<int N>(LaneCount<N>) { visit(groups<N>()); });
     }
     template <class Visit>
     void visitGroups(Visit visit)
     {
-        visitGroupsOf(*this, visit);
-    }
-
-private:
-    template <class Self, class Visit>
-    static void visitGroupsOf(Self& self, Visit visit)
-    {
-        if (self.width == 8)
-        {
-            visit(self.wide8);
-        }
-        else
-        {
-            visit(self.wide);
-        }
+        atLaneCount(width, [&]<int N>(LaneCount<N>) { visit(groups<N>()); });
     }
 };
 

@@ -1,8 +1,10 @@
-// The velocity iterations: contacts one at a time, and four or eight at a time where their order
-// allows (the eight lanes' pass is in wide_lanes_avx2.cpp).
+// The velocity iterations: contacts one at a time, and four, eight or sixteen at a time where their
+// order allows (the eight lanes' pass is in wide_lanes_avx2.cpp, the sixteen's in
+// wide_lanes_avx512.cpp).
 
 #include "buffers.hpp"
 #include "contact_solver.hpp"
+#include "lane_choice.hpp"
 #include "wide_ngs_lanes.hpp"
 
 #include <algorithm>
@@ -173,17 +175,13 @@ void WideSolver::build(const std::vector<ContactConstraint>& constraints,
         ++levelCount[static_cast<std::size_t>(level)];
     }
 
-    width = laneWidth;
-    if (width == 8)
-    {
-        wide.clear();
-        packLevels<8>(wide8, batches, levelFilled, levelOf, levelCount, constraints, bodies);
-    }
-    else
-    {
-        wide8.clear();
-        packLevels<4>(wide, batches, levelFilled, levelOf, levelCount, constraints, bodies);
-    }
+    width = laneWidthFor(laneWidth, levelCount.data(), static_cast<int>(levelCount.size()));
+    wide.clear();
+    wide8.clear();
+    wide16.clear();
+    atLaneCount(
+        width, [&]<int N>(LaneCount<N>)
+        { packLevels<N>(groups<N>(), batches, levelFilled, levelOf, levelCount, constraints, bodies); });
 }
 
 void WideSolver::iterate(std::vector<SolverVelocity>& bodies, std::vector<ContactConstraint>& constraints)
@@ -195,14 +193,8 @@ void WideSolver::iterate(std::vector<SolverVelocity>& bodies, std::vector<Contac
             solveContactVelocity(bodies, constraints[static_cast<std::size_t>(batch.single)]);
             continue;
         }
-        if (width == 8)
-        {
-            solveNgsEightLanes(bodies.data(), wide8.data(), batch.wideBegin, batch.wideEnd);
-        }
-        else
-        {
-            solveNgsGroups<4>(bodies.data(), wide.data(), batch.wideBegin, batch.wideEnd);
-        }
+        atLaneCount(width, [&]<int N>(LaneCount<N>)
+                    { solveNgsAt<N>(bodies.data(), groups<N>().data(), batch.wideBegin, batch.wideEnd); });
     }
     // Slot 0 stands for every static body. Lanes on it push nothing, as its inverse masses are
     // zero, unless an impulse went non-finite: that must not reach every other static contact.
@@ -211,14 +203,7 @@ void WideSolver::iterate(std::vector<SolverVelocity>& bodies, std::vector<Contac
 
 void WideSolver::unpack(std::vector<ContactConstraint>& constraints) const
 {
-    if (width == 8)
-    {
-        unpackGroups(wide8, constraints);
-    }
-    else
-    {
-        unpackGroups(wide, constraints);
-    }
+    atLaneCount(width, [&]<int N>(LaneCount<N>) { unpackGroups(groups<N>(), constraints); });
 }
 
 } // namespace oblique::detail

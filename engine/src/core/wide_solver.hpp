@@ -1,8 +1,8 @@
 #pragma once
 // The velocity iterations several contacts at a time. Contacts are put in levels so that no two
 // of one level share a body that moves under impulses and each comes after those before it that
-// do; a level is then solved in groups of four (SSE2) or eight (AVX2) lanes, one contact per lane,
-// which gives bit for bit the result of solving every contact one after another.
+// do; a level is then solved in groups of four (SSE2), eight (AVX2) or sixteen (AVX-512) lanes, one contact
+// per lane, which gives bit for bit the result of solving every contact one after another.
 
 #include "wide_contact.hpp"
 
@@ -41,6 +41,7 @@ struct WideConstraintN : WideContactLanes<N>
 
 using WideConstraint = WideConstraintN<4>;
 using WideConstraint8 = WideConstraintN<8>;
+using WideConstraint16 = WideConstraintN<16>;
 
 // Either one constraint solved alone or a run of wide constraints.
 struct Batch
@@ -57,12 +58,13 @@ struct WideSolver
     std::vector<std::int32_t> levelOf;    // per constraint
     std::vector<std::int32_t> levelCount; // constraints per level
     std::vector<std::int32_t> levelFilled;
-    std::vector<Batch> batches;         // one per level, in level order
-    int width = 4;                      // lanes a group: 4 or 8, chosen by build
-    std::vector<WideConstraint> wide;   // the groups when four lanes wide
-    std::vector<WideConstraint8> wide8; // the groups when eight lanes wide
+    std::vector<Batch> batches;           // one per level, in level order
+    int width = 4;                        // lanes a group: 4, 8 or 16, chosen by build
+    std::vector<WideConstraint> wide;     // the groups when four lanes wide
+    std::vector<WideConstraint8> wide8;   // the groups when eight lanes wide
+    std::vector<WideConstraint16> wide16; // and sixteen
 
-    // Schedules the constraints by level and packs them, laneWidth (4 or 8) lanes at a time.
+    // Schedules the constraints by level and packs them, laneWidth (4, 8 or 16) lanes at a time.
     void build(const std::vector<ContactConstraint>& constraints, const std::vector<SolverVelocity>& bodies,
                int laneWidth);
     // One velocity iteration over every constraint, with exactly the result of solving them one
@@ -70,6 +72,18 @@ struct WideSolver
     void iterate(std::vector<SolverVelocity>& bodies, std::vector<ContactConstraint>& constraints);
     // Copies the accumulated impulses back into the constraints they came from.
     void unpack(std::vector<ContactConstraint>& constraints) const;
+
+    // The groups at N lanes.
+    template <int N>
+    std::vector<WideConstraintN<N>>& groups()
+    {
+        return byLaneCount<N>(wide, wide8, wide16);
+    }
+    template <int N>
+    const std::vector<WideConstraintN<N>>& groups() const
+    {
+        return byLaneCount<N>(wide, wide8, wide16);
+    }
 };
 
 } // namespace oblique::detail
