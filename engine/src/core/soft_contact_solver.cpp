@@ -3,7 +3,6 @@
 #include "soft_contact_solver.hpp"
 
 #include "lane_choice.hpp"
-
 #include "oblique/lane_width.hpp"
 #include "parallel_for.hpp"
 #include "prefetch.hpp"
