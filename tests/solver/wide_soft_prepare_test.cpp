@@ -151,7 +151,7 @@ TEST(WideSoftPrepare, PlainLanesHoldTheBitsOfOneAtATime)
             {
                 sizes.push_back(static_cast<std::int32_t>(colour.contacts.size()));
             }
-            reference.layOutColours(sizes.data(), static_cast<int>(sizes.size()));
+            reference.layOutColours(sizes.data(), static_cast<int>(sizes.size()), 0);
             const float scale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
             for (std::size_t c = 0; c < sizes.size(); ++c)
             {

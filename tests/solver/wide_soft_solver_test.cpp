@@ -137,7 +137,7 @@ void pack(WideSoftSolver& wide, const Problem& p, int width)
     {
         sizes.push_back(p.groupStart[g + 1] - p.groupStart[g]);
     }
-    wide.layOutColours(sizes.data(), static_cast<int>(sizes.size()));
+    wide.layOutColours(sizes.data(), static_cast<int>(sizes.size()), 0);
     for (std::size_t c = 0; c < sizes.size(); ++c)
     {
         for (std::int32_t g = wide.colourStarts[c]; g < wide.colourStarts[c + 1]; ++g)

@@ -157,6 +157,44 @@ TEST(WideSolver, EveryLaneWidthGivesExactlyTheOneByOneResult)
     }
 }
 
+// Built for sixteen lanes, ngs keeps room for its levels at eight, to which a later step may switch
+// (lane_choice.hpp), and the other way round.
+TEST(WideSolver, KeepsRoomForTheOtherWidth)
+{
+    int atSixteen = 0;
+    int atEight = 0;
+    for (std::uint32_t seed = 1; seed <= 40; ++seed)
+    {
+        const bool sparse = seed % 2 == 0;
+        const Problem p = randomProblem(seed, sparse ? 600 : 20, 1, sparse ? 300 : 60);
+        WideSolver solver;
+        solver.build(p.constraints, p.bodies, 16);
+        // The groups the levels of more than one constraint take at each width.
+        std::size_t needEight = 0;
+        std::size_t needSixteen = 0;
+        for (const std::int32_t count : solver.levelCount)
+        {
+            if (count > 1)
+            {
+                needEight += static_cast<std::size_t>((count + 7) / 8);
+                needSixteen += static_cast<std::size_t>((count + 15) / 16);
+            }
+        }
+        if (solver.width == 16)
+        {
+            ++atSixteen;
+            EXPECT_GE(solver.wide8.capacity(), needEight) << "seed " << seed;
+        }
+        else
+        {
+            ++atEight;
+            EXPECT_GE(solver.wide16.capacity(), needSixteen) << "seed " << seed;
+        }
+    }
+    EXPECT_GT(atSixteen, 5);
+    EXPECT_GT(atEight, 5);
+}
+
 TEST(WideSolver, NoTwoContactsOfALevelShareABodyMovedByImpulses)
 {
     const Problem p = randomProblem(7, 40, 2, 120);

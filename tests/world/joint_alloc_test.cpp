@@ -1,7 +1,10 @@
 // A warmed-up World::step allocates nothing with joints either, nor with heavy bodies on light
-// ones: the joint stages and the stack support reuse their buffers. The allocation counter replaces the
-// global operator new, so this test has a program of its own.
+// ones, nor where the lane count changes from step to step: the joint stages, the stack support
+// and the wide passes reuse their buffers. The allocation counter replaces the global operator
+// new, so this test has a program of its own.
 
+#include "oblique/scene_builders.hpp"
+#include "oblique/scene_world.hpp"
 #include "oblique/world.hpp"
 #include "world_alloc_counter.hpp"
 
@@ -146,6 +149,21 @@ TEST(StackSupportAllocation, AWarmStepAllocatesNothing)
         }
     }
     EXPECT_EQ(allocationsOnceWarm(world, 300), 0u);
+}
+
+// The ragdoll pile's colours (ngs: levels) average about 32 contacts, so at sixteen lanes some
+// steps run eight and others sixteen (lane_choice.hpp): neither width's storage may first grow
+// once the world is warm.
+TEST(LaneAllocation, AWarmStepAllocatesNothingWhereTheWidthChangesFromStepToStep)
+{
+    for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
+    {
+        Scene scene = scenes::ragdollPile(20);
+        scene.world.allowSleep = false;
+        scene.world.solver = solver;
+        SceneInstance pile = instantiate(scene);
+        EXPECT_EQ(allocationsOnceWarm(pile.world, 600), 0u) << (solver == Solver::Ngs ? "ngs" : "soft step");
+    }
 }
 
 } // namespace

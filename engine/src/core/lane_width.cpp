@@ -137,4 +137,23 @@ int laneWidthFor(int width, const std::int32_t* batchSizes, int batchCount)
     return items >= kSixteenLaneBatch * batches ? 16 : 8;
 }
 
+int alternateLaneWidth(int widest, int chosen)
+{
+    if (widest != 16)
+    {
+        return 0;
+    }
+    return chosen == 16 ? 8 : 16;
+}
+
+std::int32_t laneGroupsFor(const std::int32_t* batchSizes, int batchCount, int lanes)
+{
+    std::int32_t groups = 0;
+    for (int b = 0; b < batchCount; ++b)
+    {
+        groups += (batchSizes[b] + lanes - 1) / lanes;
+    }
+    return groups;
+}
+
 } // namespace oblique::detail

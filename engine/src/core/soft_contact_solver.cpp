@@ -608,7 +608,8 @@ void prepareSoftContacts(StepContext& ctx)
     {
         sizes[c] = static_cast<std::int32_t>(w.graph.colors[c].contacts.size());
     }
-    wide.begin(laneWidthFor(laneWidth(), sizes.data(), kGraphColors));
+    const int widest = laneWidth();
+    wide.begin(laneWidthFor(widest, sizes.data(), kGraphColors));
     bool hasBounces = false;
     const float warmStartScale = ctx.warmStartScale / static_cast<float>(ctx.subSteps);
     wide.beginBatch();
@@ -622,7 +623,7 @@ void prepareSoftContacts(StepContext& ctx)
     {
         count += size;
     }
-    wide.layOutColours(sizes.data(), kGraphColors);
+    wide.layOutColours(sizes.data(), kGraphColors, alternateLaneWidth(widest, wide.width));
     PrepareFindings found;
     const std::int32_t firstGroup = wide.colourStarts.front();
     parallelFor(w.def.tasks, wide.colourStarts.back() - firstGroup, kGroupsPerPackTask,

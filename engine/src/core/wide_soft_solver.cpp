@@ -4,6 +4,8 @@
 
 #include "wide_soft_solver.hpp"
 
+#include "buffers.hpp"
+#include "lane_choice.hpp"
 #include "parallel_for.hpp"
 #include "soft_contact_solver.hpp"
 #include "wide_soft_lanes.hpp"
@@ -152,7 +154,7 @@ void WideSoftSolver::endBatch()
     batch.wideEnd = groupCount();
 }
 
-void WideSoftSolver::layOutColours(const std::int32_t* sizes, int colourCount)
+void WideSoftSolver::layOutColours(const std::int32_t* sizes, int colourCount, int alternateWidth)
 {
     colourStarts.resize(static_cast<std::size_t>(colourCount) + 1);
     std::int32_t next = groupCount();
@@ -163,6 +165,12 @@ void WideSoftSolver::layOutColours(const std::int32_t* sizes, int colourCount)
     }
     colourStarts[static_cast<std::size_t>(colourCount)] = next;
     visitGroups([next](auto& groups) { resizeGroups(groups, static_cast<std::size_t>(next)); });
+    if (alternateWidth != 0)
+    {
+        const std::int32_t groups = colourStarts.front() + laneGroupsFor(sizes, colourCount, alternateWidth);
+        atLaneCount(alternateWidth, [&]<int N>(LaneCount<N>)
+                    { reserveAtLeast(this->groups<N>(), static_cast<std::size_t>(groups)); });
+    }
 }
 
 void WideSoftSolver::clearGroup(std::int32_t group)

@@ -133,7 +133,8 @@ struct WideSoftSolver
     // groups, rounded up, and its k-th contact is lane k of them); each group cleared to padding
     // and its lanes prepared; then, colour by colour, a batch of its groups and of the contacts it
     // solves one at a time, whose lanes stay padding.
-    void layOutColours(const std::int32_t* sizes, int colourCount);
+    // Room is also kept for the colours at alternateWidth lanes (lane_choice.hpp), unless 0.
+    void layOutColours(const std::int32_t* sizes, int colourCount, int alternateWidth);
     void clearGroup(std::int32_t group);
     // Prepares a cleared group's plain lanes (wide_soft_prepare.hpp) at once; returns the lanes
     // left to be solved one at a time, a bit each.

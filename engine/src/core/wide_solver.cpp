@@ -179,6 +179,14 @@ void WideSolver::build(const std::vector<ContactConstraint>& constraints,
     wide.clear();
     wide8.clear();
     wide16.clear();
+    if (const int alternate = alternateLaneWidth(laneWidth, width); alternate != 0)
+    {
+        // A level of one constraint takes no group, so this is a little more room than needed.
+        const std::int32_t groups =
+            laneGroupsFor(levelCount.data(), static_cast<int>(levelCount.size()), alternate);
+        atLaneCount(alternate, [&]<int N>(LaneCount<N>)
+                    { reserveAtLeast(this->groups<N>(), static_cast<std::size_t>(groups)); });
+    }
     atLaneCount(
         width, [&]<int N>(LaneCount<N>)
         { packLevels<N>(groups<N>(), batches, levelFilled, levelOf, levelCount, constraints, bodies); });
