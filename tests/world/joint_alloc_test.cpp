@@ -152,8 +152,7 @@ TEST(StackSupportAllocation, AWarmStepAllocatesNothing)
 }
 
 // At sixteen lanes the ragdoll pile's steps switch between sixteen and eight lanes while it falls
-// (lane_choice.hpp) and then keep to eight: once warm, it
-// allocates nothing in either solver.
+// (lane_choice.hpp) and then keep to eight: once warm, it allocates nothing in either solver.
 TEST(LaneAllocation, AWarmRagdollPileAllocatesNothing)
 {
     for (const Solver solver : {Solver::SoftStep, Solver::Ngs})
