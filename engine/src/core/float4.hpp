@@ -59,7 +59,6 @@ using Mask4 = LaneMask<4>;
 template <int N>
 struct LaneCount
 {
-    static constexpr int kLanes = N;
 };
 
 // Of three things held per lane count (four, eight, sixteen), the one for N lanes.

@@ -86,18 +86,7 @@ void solveNgsSixteenLanes(SolverVelocity* bodies, WideConstraint16* groups, int 
 template <int N>
 void solveNgsAt(SolverVelocity* bodies, WideConstraintN<N>* groups, int begin, int end)
 {
-    if constexpr (N == 16)
-    {
-        solveNgsSixteenLanes(bodies, groups, begin, end);
-    }
-    else if constexpr (N == 8)
-    {
-        solveNgsEightLanes(bodies, groups, begin, end);
-    }
-    else
-    {
-        solveNgsGroups<N>(bodies, groups, begin, end);
-    }
+    byLaneCount<N>(solveNgsGroups<4>, solveNgsEightLanes, solveNgsSixteenLanes)(bodies, groups, begin, end);
 }
 
 } // namespace oblique::detail

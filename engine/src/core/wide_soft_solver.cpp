@@ -60,49 +60,19 @@ struct SoftLanePasses
 {
     static void warmStart(SolverVelocity* bodies, const WideSoftConstraintN<N>* groups, int begin, int end)
     {
-        if constexpr (N == 16)
-        {
-            warmStartSixteenLanes(bodies, groups, begin, end);
-        }
-        else if constexpr (N == 8)
-        {
-            warmStartEightLanes(bodies, groups, begin, end);
-        }
-        else
-        {
-            warmStartGroups<N>(bodies, groups, begin, end);
-        }
+        byLaneCount<N>(warmStartGroups<4>, warmStartEightLanes, warmStartSixteenLanes)(bodies, groups, begin,
+                                                                                       end);
     }
     static void solve(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraintN<N>* groups,
                       int begin, int end, float invH, float pushMaxSpeed, bool useBias)
     {
-        if constexpr (N == 16)
-        {
-            solveSixteenLanes(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
-        }
-        else if constexpr (N == 8)
-        {
-            solveEightLanes(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
-        }
-        else
-        {
-            solveGroups<N>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
-        }
+        byLaneCount<N>(solveGroups<4>, solveEightLanes, solveSixteenLanes)(bodies, deltas, groups, begin, end,
+                                                                           invH, pushMaxSpeed, useBias);
     }
     static unsigned preparePlain(WideSoftConstraintN<N>& w, const PlainLaneInputs& in, float warmStartScale)
     {
-        if constexpr (N == 16)
-        {
-            return preparePlainSixteenLanes(w, in, warmStartScale);
-        }
-        else if constexpr (N == 8)
-        {
-            return preparePlainEightLanes(w, in, warmStartScale);
-        }
-        else
-        {
-            return preparePlainGroup<N>(w, in, warmStartScale);
-        }
+        return byLaneCount<N>(preparePlainGroup<4>, preparePlainEightLanes,
+                              preparePlainSixteenLanes)(w, in, warmStartScale);
     }
 };
 
