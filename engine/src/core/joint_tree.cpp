@@ -12,6 +12,7 @@
 
 #include "island.hpp"
 #include "joint.hpp"
+#include "joint_tree_elimination.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
 
@@ -218,88 +219,6 @@ void growTree(JointTrees& t, std::int32_t slot, std::int32_t parent)
     }
 }
 
-// J v and transpose(J) v for a joint's rows J.
-Vec3 apply(const TreeRows& j, Vec3 v)
-{
-    return {j.s * v.x + j.a * v.z, j.s * v.y + j.b * v.z, j.c * v.z};
-}
-Vec3 applyTransposed(const TreeRows& j, Vec3 v)
-{
-    return {j.s * v.x, j.s * v.y, j.a * v.x + j.b * v.y + j.c * v.z};
-}
-
-// The link's rows with their sign taken out, J' = [1 0 a; 0 1 b; 0 0 t]: J = s J', and the sign
-// cancels in both products below.
-struct UnsignedRows
-{
-    double a = 0.0;
-    double b = 0.0;
-    double t = 0.0;
-};
-
-UnsignedRows unsignedRows(const TreeRows& j)
-{
-    return {j.s * j.a, j.s * j.b, j.s * j.c};
-}
-
-// J X transpose(J), what a body passes up to its joint.
-Sym33 throughRows(const TreeRows& j, const Sym33& x)
-{
-    const auto [a, b, t] = unsignedRows(j);
-    // The third entries of X times J's first and second rows.
-    const double u = x.xz + a * x.zz;
-    const double v = x.yz + b * x.zz;
-    return {x.xx + a * x.xz + a * u,
-            x.xy + b * x.xz + a * v,
-            t * u,
-            x.yy + b * x.yz + b * v,
-            t * v,
-            t * t * x.zz};
-}
-
-// transpose(J) X J, what a joint passes up to its body.
-Sym33 throughRowsTransposed(const TreeRows& j, const Sym33& x)
-{
-    const auto [a, b, t] = unsignedRows(j);
-    // X times J's third column.
-    const Vec3 p{a * x.xx + b * x.xy + t * x.xz, a * x.xy + b * x.yy + t * x.yz,
-                 a * x.xz + b * x.yz + t * x.zz};
-    return {x.xx, x.xy, p.x, x.yy, p.y, a * p.x + b * p.y + t * p.z};
-}
-
-// The inverse of -S for a joint with its turn row; without it, of [-S2 0; 0 1] (S2 the point's
-// 2x2), the third row kept as an identity, solved to zero.
-Sym33 jointInverse(const Sym33& s, bool turn)
-{
-    if (turn)
-    {
-        return inverse(Sym33{-s.xx, -s.xy, -s.xz, -s.yy, -s.yz, -s.zz});
-    }
-    const double a = -s.xx;
-    const double b = -s.xy;
-    const double d = -s.yy;
-    double det = a * d - b * b;
-    det = det != 0.0 ? 1.0 / det : 0.0;
-    return {det * d, -det * b, 0.0, det * a, 0.0, 1.0};
-}
-
-// The inverse of a body's block once its children are eliminated, (M - S)^-1, for W = M^-1.
-Sym33 bodyInverse(const Sym33& s, double wMass, double wTurn)
-{
-    if (wMass > 0.0 && wTurn > 0.0)
-    {
-        const double m = 1.0 / wMass;
-        const double i = 1.0 / wTurn;
-        return inverse(Sym33{m - s.xx, -s.xy, -s.xz, m - s.yy, -s.yz, i - s.zz});
-    }
-    // (M - S)^-1 = (I - W S)^-1 W: finite where M is not (a body that cannot turn).
-    const Vec3 w3{wMass, wMass, wTurn};
-    const Mat33 full{{{s.xx, s.xy, s.xz}, {s.xy, s.yy, s.yz}, {s.xz, s.yz, s.zz}}};
-    const Mat33 inv = inverse(diagonal(1.0, 1.0, 1.0) - scaleRows(w3, full));
-    return {inv.r[0].x * w3.x, inv.r[0].y * w3.y, inv.r[0].z * w3.z,
-            inv.r[1].y * w3.y, inv.r[1].z * w3.z, inv.r[2].z * w3.z};
-}
-
 // A joint node's rows for the body at slot.
 TreeRows rowsFor(const JointTreeNode& joint, const JointFrame& f, const SolverBodies& bodies,
                  std::int32_t slot)
@@ -321,21 +240,55 @@ const JointFrame& frameOf(const WorldState& w, std::int32_t joint)
     return w.joints.frames[static_cast<std::size_t>(joint)];
 }
 
-// Eliminates a tree's nodes from the leaves up: each node's block less what its children pass up.
-void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
+// A node's link rows for the anchors last found: a body node's rows of its parent joint, a joint
+// node's for its parent body.
+TreeRows linkRowsOf(const WorldState& w, const JointTrees& t, std::int32_t node)
+{
+    const JointTreeNode& n = t.nodes[static_cast<std::size_t>(node)];
+    const JointTreeNode& parent = t.nodes[static_cast<std::size_t>(n.parent)];
+    return n.joint < 0 ? rowsFor(parent, frameOf(w, parent.joint), w.solverBodies, n.body)
+                       : rowsFor(n, frameOf(w, n.joint), w.solverBodies, parent.body);
+}
+
+// A tree's nodes and loops as elimination sees them: each node's body, rows and turn.
+struct OneTree
+{
+    const WorldState& w;
+    const JointTrees& t;
+    std::int32_t begin = 0;
+
+    std::size_t at(std::int32_t k) const
+    {
+        return static_cast<std::size_t>(begin) + static_cast<std::size_t>(k);
+    }
+    std::pair<double, double> mass(std::int32_t k) const
+    {
+        const SolverVelocity& v = w.solverBodies.velocities[static_cast<std::size_t>(t.nodes[at(k)].body)];
+        return {toDouble(v.invMass), toDouble(v.invInertia)};
+    }
+    TreeRows rows(std::int32_t k) const { return t.factors[at(k)].link; }
+    bool turn(std::int32_t k) const { return t.nodes[at(k)].turn; }
+};
+
+// Each joint node's and loop's anchors for the poses as they are now, and from them each node's
+// link rows (TreeFactor::link), which the tree's lanes read from there too.
+void refreshAnchors(const WorldState& w, JointTrees& t, const TreeRange& tree)
 {
     const SolverBodies& bodies = w.solverBodies;
-    const auto first = t.nodes.begin() + tree.begin;
-    const auto last = t.nodes.begin() + tree.end;
-    for (auto it = first; it != last; ++it)
+    for (auto it = t.nodes.begin() + tree.begin; it != t.nodes.begin() + tree.end; ++it)
     {
-        JointTreeNode& node = *it;
-        node.inverse = Sym33{};
-        if (node.joint >= 0)
+        if (it->joint >= 0)
         {
-            const JointFrame& f = frameOf(w, node.joint);
-            node.anchorA = currentAnchorA(f, bodies);
-            node.anchorB = currentAnchorB(f, bodies);
+            const JointFrame& f = frameOf(w, it->joint);
+            it->anchorA = currentAnchorA(f, bodies);
+            it->anchorB = currentAnchorB(f, bodies);
+        }
+    }
+    for (std::int32_t n = tree.begin; n < tree.end; ++n)
+    {
+        if (t.nodes[static_cast<std::size_t>(n)].parent >= 0)
+        {
+            t.factors[static_cast<std::size_t>(n)].link = linkRowsOf(w, t, n);
         }
     }
     const auto loops = t.loops.begin() + tree.firstLoop;
@@ -345,52 +298,76 @@ void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
         loop->anchorA = currentAnchorA(f, bodies);
         loop->anchorB = currentAnchorB(f, bodies);
     }
-    for (auto it = first; it != last; ++it)
+}
+
+// Notes the turn rows a tree's factors were found with.
+void noteFactoredTurns(JointTrees& t, const TreeRange& tree)
+{
+    for (auto it = t.nodes.begin() + tree.begin; it != t.nodes.begin() + tree.end; ++it)
     {
-        JointTreeNode& node = *it;
-        // node.inverse holds, until now, the sum its children passed up.
-        const Sym33 fromChildren = node.inverse;
-        JointTreeNode* parent = node.parent >= 0 ? &t.nodes[static_cast<std::size_t>(node.parent)] : nullptr;
-        if (node.joint < 0)
+        it->factoredTurn = it->turn;
+    }
+}
+
+// Factors a tree alone.
+void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
+{
+    refreshAnchors(w, t, tree);
+    eliminate(&t.nodes[static_cast<std::size_t>(tree.begin)], tree.begin, tree.end - tree.begin,
+              &t.factors[static_cast<std::size_t>(tree.begin)], OneTree{w, t, tree.begin});
+    noteFactoredTurns(t, tree);
+}
+
+// Factors a batch's trees, in lanes where they can be.
+void factor(WorldState& w, JointTrees& t, TreeBatch& batch)
+{
+    for (std::int32_t lane = 0; lane < batch.lanes; ++lane)
+    {
+        refreshAnchors(w, t, t.trees[static_cast<std::size_t>(batch.trees[static_cast<std::size_t>(lane)])]);
+    }
+    batch.factoredInLanes = treeLanesInUse() && factorInTreeLanes(w, t, batch);
+    for (std::int32_t lane = 0; lane < batch.lanes; ++lane)
+    {
+        const TreeRange& tree =
+            t.trees[static_cast<std::size_t>(batch.trees[static_cast<std::size_t>(lane)])];
+        if (batch.factoredInLanes)
         {
-            const SolverVelocity& v = bodies.velocities[static_cast<std::size_t>(node.body)];
-            const double wMass = toDouble(v.invMass);
-            const double wTurn = toDouble(v.invInertia);
-            node.inverse = node.children == 0 ? Sym33{wMass, 0.0, 0.0, wMass, 0.0, wTurn}
-                                              : bodyInverse(fromChildren, wMass, wTurn);
-            if (parent != nullptr)
-            {
-                node.link = rowsFor(*parent, frameOf(w, parent->joint), bodies, node.body);
-                parent->inverse = parent->inverse + throughRows(node.link, node.inverse);
-            }
+            noteFactoredTurns(t, tree);
         }
         else
         {
-            node.inverse = jointInverse(fromChildren, node.turn);
-            if (parent != nullptr)
-            {
-                node.link = rowsFor(node, frameOf(w, node.joint), bodies, parent->body);
-                parent->inverse = parent->inverse + throughRowsTransposed(node.link, node.inverse);
-            }
+            factor(w, t, tree);
         }
-        node.factoredTurn = node.turn;
     }
 }
 
 // Factors each tree unless the poses and its rows that hold are as they were when it was last
 // factored: between one substep's relax and the next substep's push nothing moves, and a limit let
-// go changes its own tree's rows alone.
+// go changes its own tree's rows alone. A batch is factored whole where any of its trees must be:
+// the others' factors come out as they were.
 void refactor(WorldState& w, JointTrees& t)
 {
     const bool posesKept = t.factoredFor.holdsFor(w.solverBodies.poseVersion);
+    const auto stale = [&](const TreeRange& tree)
+    {
+        return !posesKept ||
+               !std::all_of(t.nodes.begin() + tree.begin, t.nodes.begin() + tree.end,
+                            [](const JointTreeNode& node) { return node.turn == node.factoredTurn; });
+    };
     for (const TreeRange& tree : t.trees)
     {
-        const bool sameRows =
-            std::all_of(t.nodes.begin() + tree.begin, t.nodes.begin() + tree.end,
-                        [](const JointTreeNode& node) { return node.turn == node.factoredTurn; });
-        if (!posesKept || !sameRows)
+        if (tree.batch < 0 && stale(tree))
         {
             factor(w, t, tree);
+        }
+    }
+    for (TreeBatch& batch : t.lanes.batches)
+    {
+        const auto first = batch.trees.begin();
+        if (std::any_of(first, first + batch.lanes,
+                        [&](std::int32_t i) { return stale(t.trees[static_cast<std::size_t>(i)]); }))
+        {
+            factor(w, t, batch);
         }
     }
     t.factoredFor.stamp(w.solverBodies.poseVersion);
@@ -426,37 +403,36 @@ Vec3 wantedChange(const WorldState& w, const JointTreeNode& node, const StepCont
     return toVec3(change, turns ? a.w - b.w - treeTurnBiasOf(j, f, ctx, bodies) : 0.0f);
 }
 
-// Solves the factored nodes [begin, end) (whole trees) for the right-hand sides in their values:
-// afterwards a body node's value is its change (of velocity, or of place), a joint node's its
-// impulse, negated.
-void substitute(JointTrees& t, std::int32_t begin, std::int32_t end)
+// Solves a tree factored alone for the right-hand sides in its nodes' values.
+void substitute(JointTrees& t, const TreeRange& tree)
 {
-    std::vector<Vec3>& values = t.values;
-    const auto first = static_cast<std::size_t>(begin);
-    const auto last = static_cast<std::size_t>(end);
-    // Forward: each node's value, less what its children's pass up (a body's through its joint's
-    // rows, a joint's through the transpose).
-    for (std::size_t n = first; n != last; ++n)
+    const auto begin = static_cast<std::size_t>(tree.begin);
+    substituteNodes(&t.nodes[begin], tree.begin, tree.end - tree.begin, &t.factors[begin], &t.values[begin]);
+}
+
+// Solves the trees marked (TreeRange::solve) for the right-hand sides in their values: afterwards
+// a body node's value is its change (of velocity, or of place), a joint node's its impulse,
+// negated. Loops are closed after.
+void substituteMarked(JointTrees& t)
+{
+    for (const TreeRange& tree : t.trees)
     {
-        const JointTreeNode& node = t.nodes[n];
-        if (node.parent >= 0)
+        const bool alone =
+            tree.batch < 0 || !t.lanes.batches[static_cast<std::size_t>(tree.batch)].factoredInLanes;
+        if (tree.solve && alone)
         {
-            const Vec3 up = mul(node.inverse, values[n]);
-            Vec3& parent = values[static_cast<std::size_t>(node.parent)];
-            parent = parent - (node.joint < 0 ? apply(node.link, up) : applyTransposed(node.link, up));
+            substitute(t, tree);
         }
     }
-    // Back: the roots' values, then each node's from its parent's.
-    for (std::size_t n = last; n-- != first;)
+    for (const TreeBatch& batch : t.lanes.batches)
     {
-        const JointTreeNode& node = t.nodes[n];
-        Vec3 rest = values[n];
-        if (node.parent >= 0)
+        const auto first = batch.trees.begin();
+        if (batch.factoredInLanes &&
+            std::any_of(first, first + batch.lanes,
+                        [&](std::int32_t i) { return t.trees[static_cast<std::size_t>(i)].solve; }))
         {
-            const Vec3& z = values[static_cast<std::size_t>(node.parent)];
-            rest = rest - (node.joint < 0 ? applyTransposed(node.link, z) : apply(node.link, z));
+            substituteInTreeLanes(t, batch);
         }
-        values[n] = mul(node.inverse, rest);
     }
 }
 
@@ -603,7 +579,7 @@ void closeLoops(JointTrees& t, const SolverBodies& bodies, Wanted wanted, float*
             {
                 t.values[static_cast<std::size_t>(loop.nodeB)] = loopImpulse(loop, e % 2, true);
             }
-            substitute(t, tree.begin, tree.end);
+            substitute(t, tree);
             Vec3* response = base + static_cast<std::ptrdiff_t>(size) * (e + 1);
             for (std::int32_t i = 0; i < size; ++i)
             {
@@ -661,8 +637,8 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
                 keepAwakeWhileCapped(w, recordOf(w, node), ctx);
             }
         }
-        substitute(t, tree.begin, tree.end);
     }
+    substituteMarked(t);
     if (t.loops.empty())
     {
         return;
@@ -730,7 +706,7 @@ void projectTrees(WorldState& w, JointTrees& t)
             t.values[n] = toVec3(-excess, 0.0f);
         }
     }
-    substitute(t, 0, static_cast<std::int32_t>(t.nodes.size()));
+    substituteMarked(t);
     if (!t.loops.empty())
     {
         const auto wanted = [&](const TreeLoop& loop, int row)
@@ -863,6 +839,7 @@ void buildJointTrees(StepContext& ctx)
     const std::size_t slots = w.records.size() + 1;
     t.nodes.reserve(2 * joints + 1);
     t.values.reserve(2 * joints + 1);
+    t.factors.reserve(2 * joints + 1);
     t.treeJoints.reserve(joints);
     t.pairs.reserve(joints);
     t.previousPairs.reserve(joints);
@@ -884,6 +861,7 @@ void buildJointTrees(StepContext& ctx)
     t.nodes.clear();
     t.trees.clear();
     t.loops.clear();
+    t.lanes.batches.clear();
     t.built = true;
     if (t.treeJoints.empty())
     {
@@ -918,7 +896,9 @@ void buildJointTrees(StepContext& ctx)
     }
     orderForElimination(t);
     t.values.resize(t.nodes.size());
+    t.factors.resize(t.nodes.size());
     pickLoops(w, t);
+    batchTrees(t);
 }
 
 void solveJointTrees(StepContext& ctx)

@@ -8,8 +8,10 @@
 // (through its bodies, or a second way to the ground) are solved with it; other loops, and
 // meshes, are left to the one-at-a-time passes.
 
+#include "joint_tree_lanes.hpp"
 #include "mat33.hpp"
 #include "oblique/vec2.hpp"
+#include "tree_factor.hpp"
 
 #include <cstdint>
 #include <vector>
@@ -18,16 +20,7 @@ namespace oblique::detail
 {
 
 struct StepContext;
-
-// A joint's rows for one of its bodies: [s 0 a; 0 s b; 0 0 c], with s = 1 for B and -1 for A, (a, b)
-// the anchor's lever, and c the turn row's entry (0 when the joint has none this pass).
-struct TreeRows
-{
-    double s = 0.0;
-    double a = 0.0;
-    double b = 0.0;
-    double c = 0.0;
-};
+struct WorldState;
 
 // A body or a joint of a tree, in elimination order: every node before its parent.
 struct JointTreeNode
@@ -39,11 +32,7 @@ struct JointTreeNode
     std::int32_t joint = -1;   // a joint node's index in Joints::solved; -1 for a body node
     bool turn = false;         // a joint node's third row (B's turn less A's) holds this pass
     bool factoredTurn = false; // ... and held when its tree was last factored
-    // The rows of the joint (this node's, or its parent's) for the body (this node's, or its
-    // parent's): the block of the tree's matrix between this node and its parent, or its transpose.
-    TreeRows link;
-    Sym33 inverse; // the inverse of this node's block once its children are eliminated
-    Vec2 anchorA;  // a joint node's anchors this pass, from the centres of mass
+    Vec2 anchorA;              // a joint node's anchors this pass, from the centres of mass
     Vec2 anchorB;
 };
 
@@ -71,6 +60,7 @@ struct TreeRange
     std::int32_t loops = 0;
     std::int32_t firstLoop = 0;
     std::int32_t firstResponse = 0; // into JointTrees::responses
+    std::int32_t batch = -1;        // the batch whose lanes solve it (JointTrees::batches), or -1
     bool solve = true;              // solved in the pass under way
 };
 
@@ -102,6 +92,10 @@ struct JointTrees
     std::vector<std::int32_t> loopCandidates; // indices into Joints::solved
     std::vector<float> loopImpulses;          // two per loop, from the last solve
     std::vector<JointTreeNode> nodes;
+    // Per node: its link rows, found whenever its tree is factored, and its inverse for a tree
+    // factored alone.
+    std::vector<TreeFactor> factors;
+    TreeLanes lanes; // trees of one shape, solved side by side
     // Per node: the right-hand side, eliminated, then the solution. Kept apart from the nodes: in
     // the node, the compiler paired a value's loads with the inverse beside it, and a load that
     // straddles two recent stores (a parent's value, just written) waits for both to reach the

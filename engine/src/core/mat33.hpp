@@ -4,15 +4,21 @@
 // makes a tree's blocks ill-conditioned (a 180 g box welded to an anchor 14 m away: 3.5e6),
 // past what float's 24 bits invert, and the error comes back as an impulse that grows each substep.
 
+#include <type_traits>
+
 namespace oblique::detail
 {
 
-struct Vec3
+// Real is double, or a lane vector of doubles (joint_tree_lanes.hpp) that holds several trees'
+// values side by side: every operation below rounds each lane as it rounds the double.
+template <class Real>
+struct Vec3Of
 {
-    double x = 0.0;
-    double y = 0.0;
-    double z = 0.0;
+    Real x{};
+    Real y{};
+    Real z{};
 };
+using Vec3 = Vec3Of<double>;
 
 // Rows m[0], m[1], m[2]; zero by default.
 struct Mat33
@@ -20,15 +26,18 @@ struct Mat33
     Vec3 r[3];
 };
 
-inline Vec3 operator+(Vec3 a, Vec3 b)
+template <class Real>
+Vec3Of<Real> operator+(Vec3Of<Real> a, Vec3Of<Real> b)
 {
     return {a.x + b.x, a.y + b.y, a.z + b.z};
 }
-inline Vec3 operator-(Vec3 a, Vec3 b)
+template <class Real>
+Vec3Of<Real> operator-(Vec3Of<Real> a, Vec3Of<Real> b)
 {
     return {a.x - b.x, a.y - b.y, a.z - b.z};
 }
-inline double dot(Vec3 a, Vec3 b)
+template <class Real>
+Real dot(Vec3Of<Real> a, Vec3Of<Real> b)
 {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
@@ -77,43 +86,65 @@ inline Mat33 inverse(const Mat33& m)
 }
 
 // A symmetric 3x3 matrix by its upper triangle: the joint trees' blocks and their inverses.
-struct Sym33
+template <class Real>
+struct Sym33Of
 {
-    double xx = 0.0;
-    double xy = 0.0;
-    double xz = 0.0;
-    double yy = 0.0;
-    double yz = 0.0;
-    double zz = 0.0;
+    Real xx{};
+    Real xy{};
+    Real xz{};
+    Real yy{};
+    Real yz{};
+    Real zz{};
 };
+using Sym33 = Sym33Of<double>;
 
-inline Vec3 mul(const Sym33& m, Vec3 v)
+template <class Real>
+Vec3Of<Real> mul(const Sym33Of<Real>& m, Vec3Of<Real> v)
 {
     return {m.xx * v.x + m.xy * v.y + m.xz * v.z, m.xy * v.x + m.yy * v.y + m.yz * v.z,
             m.xz * v.x + m.yz * v.y + m.zz * v.z};
 }
 
-inline Sym33 operator+(const Sym33& a, const Sym33& b)
+template <class Real>
+Sym33Of<Real> operator+(const Sym33Of<Real>& a, const Sym33Of<Real>& b)
 {
     return {a.xx + b.xx, a.xy + b.xy, a.xz + b.xz, a.yy + b.yy, a.yz + b.yz, a.zz + b.zz};
 }
 
-// The inverse by cofactors (symmetric as m is); the zero matrix when m is singular.
-inline Sym33 inverse(const Sym33& m)
+// v where keep holds, else +0 (lane by lane for lanes, whose comparisons give all-ones masks).
+inline double keepWhere(bool keep, double v)
 {
-    const double cxx = m.yy * m.zz - m.yz * m.yz;
-    const double cxy = m.xz * m.yz - m.xy * m.zz;
-    const double cxz = m.xy * m.yz - m.xz * m.yy;
-    double det = m.xx * cxx + m.xy * cxy + m.xz * cxz;
-    if (det == 0.0)
+    return keep ? v : 0.0;
+}
+template <class Lanes, class Mask>
+Lanes keepWhere(Mask keep, Lanes v)
+{
+    return reinterpret_cast<Lanes>(reinterpret_cast<Mask>(v) & keep);
+}
+
+// The inverse by cofactors (symmetric as m is); the zero matrix when m is singular.
+template <class Real>
+Sym33Of<Real> inverse(const Sym33Of<Real>& m)
+{
+    const Real cxx = m.yy * m.zz - m.yz * m.yz;
+    const Real cxy = m.xz * m.yz - m.xy * m.zz;
+    const Real cxz = m.xy * m.yz - m.xz * m.yy;
+    Real det = m.xx * cxx + m.xy * cxy + m.xz * cxz;
+    const auto regular = det != 0.0;
+    if constexpr (std::is_same_v<Real, double>)
     {
-        return {};
+        if (!regular)
+        {
+            return {};
+        }
     }
     det = 1.0 / det;
-    const double cyy = m.xx * m.zz - m.xz * m.xz;
-    const double cyz = m.xz * m.xy - m.xx * m.yz;
-    const double czz = m.xx * m.yy - m.xy * m.xy;
-    return {det * cxx, det * cxy, det * cxz, det * cyy, det * cyz, det * czz};
+    const Real cyy = m.xx * m.zz - m.xz * m.xz;
+    const Real cyz = m.xz * m.xy - m.xx * m.yz;
+    const Real czz = m.xx * m.yy - m.xy * m.xy;
+    // Lanes divide regardless; the singular ones' products are then put back to the zero matrix.
+    return {keepWhere(regular, det * cxx), keepWhere(regular, det * cxy), keepWhere(regular, det * cxz),
+            keepWhere(regular, det * cyy), keepWhere(regular, det * cyz), keepWhere(regular, det * czz)};
 }
 
 } // namespace oblique::detail

@@ -1,0 +1,69 @@
+#pragma once
+// Internal: joint trees of one shape (the same nodes in the same order, such as ragdolls built
+// alike) factored and solved side by side, a tree a lane, four doubles wide with AVX2 (eight
+// lanes and up, lane_width.hpp; at four each tree is solved alone). Every lane rounds as the tree
+// alone would (joint_tree_elimination.hpp), so the trees come out the same bits either way.
+
+#include "mat33.hpp"
+#include "tree_factor.hpp"
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+namespace oblique::detail
+{
+
+struct JointTrees;
+struct WorldState;
+
+inline constexpr int kTreeLanes = 4;
+
+// Computed on only in joint_tree_lanes_avx2.cpp; held elsewhere in the 32-byte aligned records
+// below, since GCC aligns the bare type to 16 bytes where AVX is off.
+using TreeLane = double __attribute__((vector_size(32)));
+using TreeLaneMask = std::int64_t __attribute__((vector_size(32)));
+
+struct alignas(32) TreeLaneFactor
+{
+    TreeFactorOf<TreeLane> lanes;
+};
+struct alignas(32) TreeLaneValue
+{
+    Vec3Of<TreeLane> lanes;
+};
+
+struct TreeBatch
+{
+    std::array<std::int32_t, kTreeLanes>
+        trees{};                  // indices in JointTrees::trees; spare lanes repeat the first
+    std::int32_t lanes = 0;       // the trees it holds
+    std::int32_t first = 0;       // its nodes' first index in TreeLanes::factors and values
+    bool factoredInLanes = false; // else its trees were last factored alone (a body that cannot turn)
+};
+
+struct TreeLanes
+{
+    std::vector<TreeBatch> batches;
+    std::vector<TreeLaneFactor> factors; // per batch, per node of its shape
+    std::vector<TreeLaneValue> values;
+    std::vector<std::int32_t> order; // scratch: tree indices by shape
+    std::vector<std::uint64_t> keys; // scratch: per tree, its shape's sort key
+};
+
+// Groups the trees without loops into batches of one shape, two or more trees each; sets each
+// batched tree's TreeRange::batch. After the trees are built.
+void batchTrees(JointTrees& t);
+// Whether batches are factored and solved in lanes: at eight lanes and more (AVX2).
+bool treeLanesInUse();
+
+// The entry points of joint_tree_lanes_avx2.cpp, built for AVX2: called only where treeLanesInUse().
+// Factors the batch's trees in lanes, their link rows (JointTrees::factors) already found for the
+// poses as they are. False, with nothing factored, where a body of them cannot turn or be
+// pushed: those are factored one tree at a time.
+bool factorInTreeLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch);
+// Solves a batch factored in lanes for the right-hand sides in JointTrees::values; writes back the
+// solutions of the trees marked to be solved (TreeRange::solve) only.
+void substituteInTreeLanes(JointTrees& t, const TreeBatch& batch);
+
+} // namespace oblique::detail
