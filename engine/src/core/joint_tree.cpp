@@ -325,7 +325,7 @@ void factor(WorldState& w, JointTrees& t, TreeBatch& batch)
     {
         refreshAnchors(w, t, t.trees[static_cast<std::size_t>(batch.trees[static_cast<std::size_t>(lane)])]);
     }
-    batch.factoredInLanes = treeLanesInUse() && factorInTreeLanes(w, t, batch);
+    batch.factoredInLanes = treeLanesInUse() && factorInLanes(w, t, batch);
     for (std::int32_t lane = 0; lane < batch.lanes; ++lane)
     {
         const TreeRange& tree =
@@ -413,7 +413,7 @@ void substitute(JointTrees& t, const TreeRange& tree)
 // Solves the trees marked (TreeRange::solve) for the right-hand sides in their values: afterwards
 // a body node's value is its change (of velocity, or of place), a joint node's its impulse,
 // negated. Loops are closed after.
-void substituteMarked(JointTrees& t)
+void substituteMarked(const WorldState& w, JointTrees& t)
 {
     for (const TreeRange& tree : t.trees)
     {
@@ -431,7 +431,7 @@ void substituteMarked(JointTrees& t)
             std::any_of(first, first + batch.lanes,
                         [&](std::int32_t i) { return t.trees[static_cast<std::size_t>(i)].solve; }))
         {
-            substituteInTreeLanes(t, batch);
+            substituteInLanes(w, t, batch);
         }
     }
 }
@@ -638,7 +638,7 @@ void solveOnce(WorldState& w, JointTrees& t, const StepContext& ctx)
             }
         }
     }
-    substituteMarked(t);
+    substituteMarked(w, t);
     if (t.loops.empty())
     {
         return;
@@ -706,7 +706,7 @@ void projectTrees(WorldState& w, JointTrees& t)
             t.values[n] = toVec3(-excess, 0.0f);
         }
     }
-    substituteMarked(t);
+    substituteMarked(w, t);
     if (!t.loops.empty())
     {
         const auto wanted = [&](const TreeLoop& loop, int row)

@@ -2,7 +2,7 @@
 // Internal: the joint trees' elimination and substitution over one tree's nodes, written once for
 // Real = double (a tree alone) and for lanes of doubles (trees of one shape side by side,
 // joint_tree_lanes.hpp). Every lane takes the double's operations in the double's order, so a tree
-// solved in a lane gets the bits it gets alone.
+// solved in a lane gets the bits it gets alone. Always inlined, as mat33.hpp's templates are.
 
 #include "joint_tree.hpp"
 #include "mat33.hpp"
@@ -18,7 +18,7 @@ inline constexpr bool kOneTree = std::is_same_v<Real, double>;
 
 // v in every lane.
 template <class Real>
-Real splat(double v)
+OBLIQUE_MAT33_INLINE Real splat(double v)
 {
     if constexpr (kOneTree<Real>)
     {
@@ -30,26 +30,27 @@ Real splat(double v)
     }
 }
 
-// a where take holds, else b (lane by lane).
+// x where take holds, else y (lane by lane).
 template <class Real, class Mask>
-Sym33Of<Real> pick(Mask take, const Sym33Of<Real>& a, const Sym33Of<Real>& b)
+OBLIQUE_MAT33_INLINE Real pick(Mask take, Real x, Real y)
 {
-    const auto one = [take](Real x, Real y) {
-        return reinterpret_cast<Real>((reinterpret_cast<Mask>(x) & take) |
-                                      (reinterpret_cast<Mask>(y) & ~take));
-    };
-    return {one(a.xx, b.xx), one(a.xy, b.xy), one(a.xz, b.xz),
-            one(a.yy, b.yy), one(a.yz, b.yz), one(a.zz, b.zz)};
+    return reinterpret_cast<Real>((reinterpret_cast<Mask>(x) & take) | (reinterpret_cast<Mask>(y) & ~take));
+}
+template <class Real, class Mask>
+OBLIQUE_MAT33_INLINE Sym33Of<Real> pick(Mask take, const Sym33Of<Real>& a, const Sym33Of<Real>& b)
+{
+    return {pick(take, a.xx, b.xx), pick(take, a.xy, b.xy), pick(take, a.xz, b.xz),
+            pick(take, a.yy, b.yy), pick(take, a.yz, b.yz), pick(take, a.zz, b.zz)};
 }
 
 // J v and transpose(J) v for a joint's rows J.
 template <class Real>
-Vec3Of<Real> apply(const TreeRowsOf<Real>& j, Vec3Of<Real> v)
+OBLIQUE_MAT33_INLINE Vec3Of<Real> apply(const TreeRowsOf<Real>& j, Vec3Of<Real> v)
 {
     return {j.s * v.x + j.a * v.z, j.s * v.y + j.b * v.z, j.c * v.z};
 }
 template <class Real>
-Vec3Of<Real> applyTransposed(const TreeRowsOf<Real>& j, Vec3Of<Real> v)
+OBLIQUE_MAT33_INLINE Vec3Of<Real> applyTransposed(const TreeRowsOf<Real>& j, Vec3Of<Real> v)
 {
     return {j.s * v.x, j.s * v.y, j.a * v.x + j.b * v.y + j.c * v.z};
 }
@@ -57,7 +58,7 @@ Vec3Of<Real> applyTransposed(const TreeRowsOf<Real>& j, Vec3Of<Real> v)
 // J X transpose(J), what a body passes up to its joint. With J = s J', J' = [1 0 a; 0 1 b; 0 0 t],
 // the sign cancels.
 template <class Real>
-Sym33Of<Real> throughRows(const TreeRowsOf<Real>& j, const Sym33Of<Real>& x)
+OBLIQUE_MAT33_INLINE Sym33Of<Real> throughRows(const TreeRowsOf<Real>& j, const Sym33Of<Real>& x)
 {
     const Real a = j.s * j.a;
     const Real b = j.s * j.b;
@@ -75,7 +76,7 @@ Sym33Of<Real> throughRows(const TreeRowsOf<Real>& j, const Sym33Of<Real>& x)
 
 // transpose(J) X J, what a joint passes up to its body.
 template <class Real>
-Sym33Of<Real> throughRowsTransposed(const TreeRowsOf<Real>& j, const Sym33Of<Real>& x)
+OBLIQUE_MAT33_INLINE Sym33Of<Real> throughRowsTransposed(const TreeRowsOf<Real>& j, const Sym33Of<Real>& x)
 {
     const Real a = j.s * j.a;
     const Real b = j.s * j.b;
@@ -89,14 +90,13 @@ Sym33Of<Real> throughRowsTransposed(const TreeRowsOf<Real>& j, const Sym33Of<Rea
 // The inverse of -S for a joint with its turn row; without it, of [-S2 0; 0 1] (S2 the point's
 // 2x2), the third row kept as an identity, solved to zero. Lanes work out both and pick.
 template <class Real, class Turn>
-Sym33Of<Real> jointInverse(const Sym33Of<Real>& s, Turn turn)
+OBLIQUE_MAT33_INLINE Sym33Of<Real> jointInverse(const Sym33Of<Real>& s, Turn turn)
 {
-    const auto withTurn = [&s] { return inverse(Sym33Of<Real>{-s.xx, -s.xy, -s.xz, -s.yy, -s.yz, -s.zz}); };
     if constexpr (kOneTree<Real>)
     {
         if (turn)
         {
-            return withTurn();
+            return inverse(Sym33Of<Real>{-s.xx, -s.xy, -s.xz, -s.yy, -s.yz, -s.zz});
         }
     }
     const Real a = -s.xx;
@@ -111,14 +111,14 @@ Sym33Of<Real> jointInverse(const Sym33Of<Real>& s, Turn turn)
     }
     else
     {
-        return pick(turn, withTurn(), point);
+        return pick(turn, inverse(Sym33Of<Real>{-s.xx, -s.xy, -s.xz, -s.yy, -s.yz, -s.zz}), point);
     }
 }
 
 // The inverse of a body's block once its children are eliminated, (M - S)^-1, for W = M^-1. Lanes
 // hold only bodies with mass and inertia (joint_tree_lanes.cpp checks).
 template <class Real>
-Sym33Of<Real> bodyInverse(const Sym33Of<Real>& s, Real wMass, Real wTurn)
+OBLIQUE_MAT33_INLINE Sym33Of<Real> bodyInverse(const Sym33Of<Real>& s, Real wMass, Real wTurn)
 {
     if constexpr (kOneTree<Real>)
     {
@@ -143,8 +143,8 @@ Sym33Of<Real> bodyInverse(const Sym33Of<Real>& s, Real wMass, Real wTurn)
 // and inertia, source.rows(k) node k's link (a body's rows of its parent joint, a joint's rows for
 // its parent body), source.turn(k) whether joint node k's turn row holds.
 template <class Real, class Source>
-void eliminate(const JointTreeNode* shape, std::int32_t begin, std::int32_t size, TreeFactorOf<Real>* factors,
-               const Source& source)
+OBLIQUE_MAT33_INLINE void eliminate(const JointTreeNode* shape, std::int32_t begin, std::int32_t size,
+                                    TreeFactorOf<Real>* factors, const Source& source)
 {
     // Entry by entry: as one aggregate, GCC clears lanes' blocks with a string store, which costs
     // more to start than these few stores do.
@@ -192,8 +192,8 @@ void eliminate(const JointTreeNode* shape, std::int32_t begin, std::int32_t size
 // Solves a factored tree for the right-hand sides in values (one per node): afterwards a body
 // node's value is its change (of velocity, or of place), a joint node's its impulse, negated.
 template <class Real>
-void substituteNodes(const JointTreeNode* shape, std::int32_t begin, std::int32_t size,
-                     const TreeFactorOf<Real>* factors, Vec3Of<Real>* values)
+OBLIQUE_MAT33_INLINE void substituteNodes(const JointTreeNode* shape, std::int32_t begin, std::int32_t size,
+                                          const TreeFactorOf<Real>* factors, Vec3Of<Real>* values)
 {
     // Forward: each node's value, less what its children's pass up (a body's through its joint's
     // rows, a joint's through the transpose).

@@ -4,6 +4,7 @@
 
 #include "joint_tree.hpp"
 #include "oblique/lane_width.hpp"
+#include "world_state.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -134,6 +135,40 @@ void batchTrees(JointTrees& t)
 bool treeLanesInUse()
 {
     return laneWidth() >= 8;
+}
+
+namespace
+{
+
+TreeLaneView viewOf(const WorldState& w, JointTrees& t, const TreeBatch& batch)
+{
+    TreeLaneView view;
+    view.nodes = t.nodes.data();
+    for (std::size_t lane = 0; lane < batch.trees.size(); ++lane)
+    {
+        const TreeRange& tree = t.trees[index(batch.trees[lane])];
+        view.begins[lane] = tree.begin;
+        view.size = tree.end - tree.begin;
+        view.writeBack[lane] = static_cast<std::int32_t>(lane) < batch.lanes && tree.solve;
+    }
+    view.links = t.factors.data();
+    view.velocities = w.solverBodies.velocities.data();
+    view.values = t.values.data();
+    view.laneFactors = t.lanes.factors.data() + batch.first;
+    view.laneValues = t.lanes.values.data() + batch.first;
+    return view;
+}
+
+} // namespace
+
+bool factorInLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch)
+{
+    return factorInTreeLanes(viewOf(w, t, batch));
+}
+
+void substituteInLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch)
+{
+    substituteInTreeLanes(viewOf(w, t, batch));
 }
 
 } // namespace oblique::detail

@@ -14,7 +14,9 @@
 namespace oblique::detail
 {
 
+struct JointTreeNode;
 struct JointTrees;
+struct SolverVelocity;
 struct WorldState;
 
 inline constexpr int kTreeLanes = 4;
@@ -57,13 +59,31 @@ void batchTrees(JointTrees& t);
 // Whether batches are factored and solved in lanes: at eight lanes and more (AVX2).
 bool treeLanesInUse();
 
-// The entry points of joint_tree_lanes_avx2.cpp, built for AVX2: called only where treeLanesInUse().
 // Factors the batch's trees in lanes, their link rows (JointTrees::factors) already found for the
 // poses as they are. False, with nothing factored, where a body of them cannot turn or be
-// pushed: those are factored one tree at a time.
-bool factorInTreeLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch);
+// pushed: those are factored one tree at a time. Only where treeLanesInUse().
+bool factorInLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch);
 // Solves a batch factored in lanes for the right-hand sides in JointTrees::values; writes back the
 // solutions of the trees marked to be solved (TreeRange::solve) only.
-void substituteInTreeLanes(JointTrees& t, const TreeBatch& batch);
+void substituteInLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch);
+
+// A batch as the file built for AVX2 reads it: plain pointers, since that file may call no
+// function it does not inline, not even a container's (scripts/check-lane-object).
+struct TreeLaneView
+{
+    const JointTreeNode* nodes = nullptr;       // JointTrees::nodes
+    std::int32_t begins[kTreeLanes] = {};       // each lane's tree's first node
+    std::int32_t size = 0;                      // nodes a tree
+    bool writeBack[kTreeLanes] = {};            // lanes whose solutions are written back
+    const TreeFactor* links = nullptr;          // JointTrees::factors: their links
+    const SolverVelocity* velocities = nullptr; // the solver's bodies
+    Vec3* values = nullptr;                     // JointTrees::values
+    TreeLaneFactor* laneFactors = nullptr;      // the batch's, in TreeLanes
+    TreeLaneValue* laneValues = nullptr;
+};
+
+// The entry points of joint_tree_lanes_avx2.cpp, built for AVX2.
+bool factorInTreeLanes(const TreeLaneView& view);
+void substituteInTreeLanes(const TreeLaneView& view);
 
 } // namespace oblique::detail

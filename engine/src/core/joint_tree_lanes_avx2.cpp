@@ -1,15 +1,16 @@
-// Joint trees of one shape factored and solved in lanes: the one file built for AVX2 besides
+// Joint trees of one shape factored and solved in lanes: a file built for AVX2, like
 // wide_lanes_avx2.cpp, and like it called only where the CPU has it (treeLanesInUse). Its entry
-// points take in everything they call (flatten), so it leaves no copy of an inline function built
-// with AVX2 for other code to bind to (scripts/check-lane-object).
+// points read the batch through plain pointers and call only what is always inlined, so it leaves
+// no copy of an inline function built with AVX2 for other code to bind to
+// (scripts/check-lane-object).
 
 #include "joint_tree.hpp"
 #include "joint_tree_elimination.hpp"
 #include "joint_tree_lanes.hpp"
-#include "world_state.hpp"
+#include "solver_body.hpp"
 
 #include <cstddef>
-#include <utility>
+#include <cstdint>
 
 namespace oblique::detail
 {
@@ -17,47 +18,37 @@ namespace oblique::detail
 namespace
 {
 
-std::size_t index(std::int32_t i)
+struct LaneMass
 {
-    return static_cast<std::size_t>(i);
-}
-
-// The batch's trees' first nodes, a lane each (spare lanes repeat the first tree).
-std::array<std::int32_t, kTreeLanes> beginsOf(const JointTrees& t, const TreeBatch& batch)
-{
-    std::array<std::int32_t, kTreeLanes> begins{};
-    for (std::size_t lane = 0; lane < begins.size(); ++lane)
-    {
-        begins[lane] = t.trees[index(batch.trees[lane])].begin;
-    }
-    return begins;
-}
+    TreeLane invMass;
+    TreeLane invInertia;
+};
 
 // A batch's trees as elimination sees them, a lane each.
 struct LaneTrees
 {
-    const WorldState& w;
-    const JointTrees& t;
-    std::array<std::int32_t, kTreeLanes> begins;
+    const TreeLaneView& view;
 
-    std::pair<TreeLane, TreeLane> mass(std::int32_t k) const
+    const JointTreeNode& node(int lane, std::int32_t k) const { return view.nodes[view.begins[lane] + k]; }
+    LaneMass mass(std::int32_t k) const
     {
-        std::pair<TreeLane, TreeLane> m{};
-        for (std::size_t lane = 0; lane < begins.size(); ++lane)
+        LaneMass m{};
+        for (int lane = 0; lane < kTreeLanes; ++lane)
         {
-            const JointTreeNode& node = t.nodes[index(begins[lane] + k)];
-            const SolverVelocity& v = w.solverBodies.velocities[index(node.body)];
-            m.first[lane] = static_cast<double>(v.invMass);
-            m.second[lane] = static_cast<double>(v.invInertia);
+            const SolverVelocity& v = view.velocities[node(lane, k).body];
+            m.invMass[lane] = static_cast<double>(v.invMass);
+            m.invInertia[lane] = static_cast<double>(v.invInertia);
         }
         return m;
     }
     TreeRowsOf<TreeLane> rows(std::int32_t k) const
     {
-        TreeRowsOf<TreeLane> rows;
-        for (std::size_t lane = 0; lane < begins.size(); ++lane)
+        // Every member given: a default-constructed one is a constructor call where nothing is
+        // inlined (Clang at -O0).
+        TreeRowsOf<TreeLane> rows{TreeLane{}, TreeLane{}, TreeLane{}, TreeLane{}};
+        for (int lane = 0; lane < kTreeLanes; ++lane)
         {
-            const TreeRows& r = t.factors[index(begins[lane] + k)].link;
+            const TreeRows& r = view.links[view.begins[lane] + k].link;
             rows.s[lane] = r.s;
             rows.a[lane] = r.a;
             rows.b[lane] = r.b;
@@ -68,28 +59,27 @@ struct LaneTrees
     TreeLaneMask turn(std::int32_t k) const
     {
         TreeLaneMask turns{};
-        for (std::size_t lane = 0; lane < begins.size(); ++lane)
+        for (int lane = 0; lane < kTreeLanes; ++lane)
         {
-            turns[lane] = t.nodes[index(begins[lane] + k)].turn ? -1 : 0;
+            turns[lane] = node(lane, k).turn ? -1 : 0;
         }
         return turns;
     }
 };
 
 // Lanes hold bodies that both move and turn under impulses (bodyInverse's first way).
-bool turnsAndMoves(const WorldState& w, const JointTrees& t, const TreeBatch& batch)
+bool turnsAndMoves(const TreeLaneView& view)
 {
-    for (std::int32_t lane = 0; lane < batch.lanes; ++lane)
+    for (int lane = 0; lane < kTreeLanes; ++lane)
     {
-        const TreeRange& tree = t.trees[index(batch.trees[index(lane)])];
-        for (std::int32_t n = tree.begin; n < tree.end; ++n)
+        for (std::int32_t k = 0; k < view.size; ++k)
         {
-            const JointTreeNode& node = t.nodes[index(n)];
+            const JointTreeNode& node = view.nodes[view.begins[lane] + k];
             if (node.joint >= 0)
             {
                 continue;
             }
-            const SolverVelocity& v = w.solverBodies.velocities[index(node.body)];
+            const SolverVelocity& v = view.velocities[node.body];
             if (!(v.invMass > 0.0f && v.invInertia > 0.0f))
             {
                 return false;
@@ -101,45 +91,41 @@ bool turnsAndMoves(const WorldState& w, const JointTrees& t, const TreeBatch& ba
 
 } // namespace
 
-[[gnu::flatten]] bool factorInTreeLanes(const WorldState& w, JointTrees& t, const TreeBatch& batch)
+bool factorInTreeLanes(const TreeLaneView& view)
 {
-    if (!turnsAndMoves(w, t, batch))
+    if (!turnsAndMoves(view))
     {
         return false;
     }
-    const TreeRange& lead = t.trees[index(batch.trees[0])];
-    eliminate(&t.nodes[index(lead.begin)], lead.begin, lead.end - lead.begin,
-              &t.lanes.factors[index(batch.first)].lanes, LaneTrees{w, t, beginsOf(t, batch)});
+    const std::int32_t begin = view.begins[0];
+    eliminate(view.nodes + begin, begin, view.size, &view.laneFactors->lanes, LaneTrees{view});
     return true;
 }
 
-[[gnu::flatten]] void substituteInTreeLanes(JointTrees& t, const TreeBatch& batch)
+void substituteInTreeLanes(const TreeLaneView& view)
 {
-    const TreeRange& lead = t.trees[index(batch.trees[0])];
-    const std::int32_t size = lead.end - lead.begin;
-    const std::array<std::int32_t, kTreeLanes> begins = beginsOf(t, batch);
-    Vec3Of<TreeLane>* values = &t.lanes.values[index(batch.first)].lanes;
-    for (std::int32_t k = 0; k < size; ++k)
+    const std::int32_t begin = view.begins[0];
+    Vec3Of<TreeLane>* values = &view.laneValues->lanes;
+    for (std::int32_t k = 0; k < view.size; ++k)
     {
-        for (std::size_t lane = 0; lane < begins.size(); ++lane)
+        for (int lane = 0; lane < kTreeLanes; ++lane)
         {
-            const Vec3 v = t.values[index(begins[lane] + k)];
+            const Vec3& v = view.values[view.begins[lane] + k];
             values[k].x[lane] = v.x;
             values[k].y[lane] = v.y;
             values[k].z[lane] = v.z;
         }
     }
-    substituteNodes(&t.nodes[index(lead.begin)], lead.begin, size, &t.lanes.factors[index(batch.first)].lanes,
-                    values);
-    for (std::int32_t lane = 0; lane < batch.lanes; ++lane)
+    substituteNodes(view.nodes + begin, begin, view.size, &view.laneFactors->lanes, values);
+    for (int lane = 0; lane < kTreeLanes; ++lane)
     {
-        if (!t.trees[index(batch.trees[index(lane)])].solve)
+        if (!view.writeBack[lane])
         {
             continue;
         }
-        for (std::int32_t k = 0; k < size; ++k)
+        for (std::int32_t k = 0; k < view.size; ++k)
         {
-            t.values[index(begins[index(lane)] + k)] =
+            view.values[view.begins[lane] + k] =
                 Vec3{values[k].x[lane], values[k].y[lane], values[k].z[lane]};
         }
     }

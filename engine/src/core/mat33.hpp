@@ -6,6 +6,10 @@
 
 #include <type_traits>
 
+// The templates are always inlined: instantiated for lanes in a file built for AVX2
+// (joint_tree_lanes_avx2.cpp), they must leave no copy there that other code could bind to.
+#define OBLIQUE_MAT33_INLINE [[gnu::always_inline]] inline
+
 namespace oblique::detail
 {
 
@@ -27,17 +31,17 @@ struct Mat33
 };
 
 template <class Real>
-Vec3Of<Real> operator+(Vec3Of<Real> a, Vec3Of<Real> b)
+OBLIQUE_MAT33_INLINE Vec3Of<Real> operator+(Vec3Of<Real> a, Vec3Of<Real> b)
 {
     return {a.x + b.x, a.y + b.y, a.z + b.z};
 }
 template <class Real>
-Vec3Of<Real> operator-(Vec3Of<Real> a, Vec3Of<Real> b)
+OBLIQUE_MAT33_INLINE Vec3Of<Real> operator-(Vec3Of<Real> a, Vec3Of<Real> b)
 {
     return {a.x - b.x, a.y - b.y, a.z - b.z};
 }
 template <class Real>
-Real dot(Vec3Of<Real> a, Vec3Of<Real> b)
+OBLIQUE_MAT33_INLINE Real dot(Vec3Of<Real> a, Vec3Of<Real> b)
 {
     return a.x * b.x + a.y * b.y + a.z * b.z;
 }
@@ -99,14 +103,14 @@ struct Sym33Of
 using Sym33 = Sym33Of<double>;
 
 template <class Real>
-Vec3Of<Real> mul(const Sym33Of<Real>& m, Vec3Of<Real> v)
+OBLIQUE_MAT33_INLINE Vec3Of<Real> mul(const Sym33Of<Real>& m, Vec3Of<Real> v)
 {
     return {m.xx * v.x + m.xy * v.y + m.xz * v.z, m.xy * v.x + m.yy * v.y + m.yz * v.z,
             m.xz * v.x + m.yz * v.y + m.zz * v.z};
 }
 
 template <class Real>
-Sym33Of<Real> operator+(const Sym33Of<Real>& a, const Sym33Of<Real>& b)
+OBLIQUE_MAT33_INLINE Sym33Of<Real> operator+(const Sym33Of<Real>& a, const Sym33Of<Real>& b)
 {
     return {a.xx + b.xx, a.xy + b.xy, a.xz + b.xz, a.yy + b.yy, a.yz + b.yz, a.zz + b.zz};
 }
@@ -117,14 +121,14 @@ inline double keepWhere(bool keep, double v)
     return keep ? v : 0.0;
 }
 template <class Lanes, class Mask>
-Lanes keepWhere(Mask keep, Lanes v)
+OBLIQUE_MAT33_INLINE Lanes keepWhere(Mask keep, Lanes v)
 {
     return reinterpret_cast<Lanes>(reinterpret_cast<Mask>(v) & keep);
 }
 
 // The inverse by cofactors (symmetric as m is); the zero matrix when m is singular.
 template <class Real>
-Sym33Of<Real> inverse(const Sym33Of<Real>& m)
+OBLIQUE_MAT33_INLINE Sym33Of<Real> inverse(const Sym33Of<Real>& m)
 {
     const Real cxx = m.yy * m.zz - m.yz * m.yz;
     const Real cxy = m.xz * m.yz - m.xy * m.zz;
