@@ -188,6 +188,7 @@ void WorldState::wake(std::uint32_t index)
     if (!r.awake)
     {
         r.awake = true;
+        noteBody(index);
         r.sleepTime = 0.0f;
         awakeBodies.push_back(index);
         if (wokenContacts != nullptr)
@@ -234,6 +235,7 @@ void WorldState::updateMass(std::uint32_t index)
         reach = std::max(reach, length(centerOf(g) - r.localCenter) + extentOf(g));
     }
     r.maxExtent = reach;
+    noteBody(index);
 }
 
 } // namespace detail
@@ -254,6 +256,7 @@ BodyId World::createBody(const BodyDef& body)
     {
         index = static_cast<std::uint32_t>(w.records.size());
         w.records.emplace_back();
+        w.bodyBriefs.emplace_back();
         w.states.emplace_back();
     }
     BodyRecord& r = w.records[index];
@@ -263,6 +266,7 @@ BodyId World::createBody(const BodyDef& body)
     r.alive = true;
     r.type = body.type;
     r.awake = body.type != BodyType::Static && body.awake;
+    w.noteBody(index);
     r.allowSleep = body.allowSleep;
     r.fixedRotation = body.fixedRotation;
     r.allowFastRotation = body.allowFastRotation;
@@ -316,6 +320,7 @@ void World::destroyBody(BodyId id)
     const bool couldSleep = canSleep(r);
     r.alive = false;
     r.awake = false;
+    w.noteBody(index);
     w.recountCanSleep(index, couldSleep);
     ++r.generation;
     w.freeBodies.push_back(index);
@@ -504,6 +509,7 @@ void World::setBodyType(BodyId id, BodyType type)
         r.awake = false;
         r.sleepTime = 0.0f;
     }
+    w.noteBody(i);
     r.force = {};
     r.torque = 0.0f;
     w.updateMass(i);
@@ -530,6 +536,7 @@ void World::setAwake(BodyId id, bool awake)
     else
     {
         r.awake = false;
+        w.noteBody(i);
         r.sleepTime = 0.0f;
         w.states[i].v = {};
         w.states[i].w = 0.0f;
@@ -566,6 +573,7 @@ void World::setEnabled(BodyId id, bool enabled)
     // Out of the tree, its boxes no longer hide the faces of static neighbours.
     refreshHiddenFacesAround(w, i);
     r.awake = false;
+    w.noteBody(i);
     r.sleepTime = 0.0f;
     // Forces act during the next step, which a disabled body does not take part in.
     r.force = {};

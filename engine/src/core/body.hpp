@@ -67,6 +67,21 @@ struct BodyRecord
     void* userData = nullptr;
 };
 
+// What the narrow phase reads of a body for every contact it is in, copied from its record
+// (WorldState::bodyBriefs): five bodies' share a cache line where one record takes two.
+struct BodyBrief
+{
+    float reach = 0.0f;       // how far a point of its shapes can swing as it turns: 0 if static
+    float originReach = 0.0f; // how far a point of its shapes lies from its origin, at most
+    bool awake = false;
+    bool operator==(const BodyBrief&) const = default;
+};
+
+inline BodyBrief briefOf(const BodyRecord& r)
+{
+    return {r.type == BodyType::Static ? 0.0f : r.maxExtent, r.maxExtent + length(r.localCenter), r.awake};
+}
+
 // A body that is awake or asleep: living, enabled and not static (static bodies never wake).
 inline bool canSleep(const BodyRecord& r)
 {

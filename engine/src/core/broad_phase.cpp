@@ -23,6 +23,7 @@ void WorldState::insertProxy(std::uint32_t shape)
     }
     s.proxyId = tree.createProxy(box, kAabbMargin, shape);
     s.fatBox = tree.fatAabb(s.proxyId);
+    noteShape(shape);
     moveBuffer.push_back(s.proxyId);
 }
 
@@ -193,6 +194,7 @@ void WorldState::synchronize(float dt)
             assert(renewed);
             moveBuffer.push_back(shape.proxyId);
             shape.fatBox = tree.fatAabb(shape.proxyId);
+            noteShape(static_cast<std::uint32_t>(s));
         }
     }
     tree.rebuild();

@@ -295,14 +295,19 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     {
         return CollideResult::Skip;
     }
-    if (!records[contact.a].awake && !records[contact.b].awake && (contact.flags & kContactRecheck) == 0)
+    assert(bodyBriefs[contact.a] == briefOf(records[contact.a]) &&
+           bodyBriefs[contact.b] == briefOf(records[contact.b]));
+    if (!bodyBriefs[contact.a].awake && !bodyBriefs[contact.b].awake &&
+        (contact.flags & kContactRecheck) == 0)
     {
         return CollideResult::Asleep;
     }
-    const ShapeRecord& shapeA = shapes[contact.shapeA];
-    const ShapeRecord& shapeB = shapes[contact.shapeB];
-    assert(sameBox(shapeA.fatBox, tree.fatAabb(shapeA.proxyId)) &&
-           sameBox(shapeB.fatBox, tree.fatAabb(shapeB.proxyId)));
+    const ShapeBrief& shapeA = shapeBriefs[contact.shapeA];
+    const ShapeBrief& shapeB = shapeBriefs[contact.shapeB];
+    assert(sameBox(shapeA.fatBox, tree.fatAabb(shapes[contact.shapeA].proxyId)) &&
+           sameBox(shapeB.fatBox, tree.fatAabb(shapes[contact.shapeB].proxyId)) &&
+           shapeA.hiddenFaces == shapes[contact.shapeA].hiddenFaces &&
+           shapeB.hiddenFaces == shapes[contact.shapeB].hiddenFaces);
     if (!overlapsWithin(shapeA.fatBox, shapeB.fatBox))
     {
         return CollideResult::Parted;

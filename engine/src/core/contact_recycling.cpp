@@ -30,12 +30,6 @@ Rot relativeTurnSince(Rot thenA, Rot thenB, const BodyState& a, const BodyState&
     return invMul(invMul(thenA, thenB), invMul(a.q, b.q));
 }
 
-// How far a point of the body can move when it turns: static bodies do not.
-float extentOf(const BodyRecord& r)
-{
-    return r.type == BodyType::Static ? 0.0f : r.maxExtent;
-}
-
 // Whether the world keeps manifolds at all: soft step with a recycle distance. Checked when a
 // manifold is cached and again when it would be kept, since both settings change at run time.
 bool recycling(const WorldState& w)
@@ -68,7 +62,8 @@ bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cach
                 bool wasTouching)
 {
     if (!cache.valid || !recycling(w) || lookAhead > kSpeculativeDistance ||
-        cache.hiddenA != w.shapes[c.shapeA].hiddenFaces || cache.hiddenB != w.shapes[c.shapeB].hiddenFaces)
+        cache.hiddenA != w.shapeBriefs[c.shapeA].hiddenFaces ||
+        cache.hiddenB != w.shapeBriefs[c.shapeB].hiddenFaces)
     {
         return false;
     }
@@ -83,7 +78,7 @@ bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cach
     // plus the farthest point's swing through the relative turn.
     const Vec2 relativeCenter = invRotate(a.q, b.center - a.center);
     const Rot turn = relativeTurnSince(cache.rotationA, cache.rotationB, a, b);
-    const float reach = std::max(extentOf(w.records[c.a]), extentOf(w.records[c.b]));
+    const float reach = std::max(w.bodyBriefs[c.a].reach, w.bodyBriefs[c.b].reach);
     const float moved = length(relativeCenter - cache.relativeCenter) + reach * std::fabs(turn.s);
     // A pair apart, or box on box on one point, must look again before a corner the manifold does
     // not hold could come within the speculative distance: two points are all a box pair has.
@@ -130,10 +125,9 @@ bool staysApart(const WorldState& w, const Contact& c, const ManifoldCache& cach
     // In A's frame (where A's shapes stay put), a point of B has moved by no more than B's origin
     // has, plus the chord its reach from the origin sweeps through the relative turn
     // (2 |sin(turn / 2)|, the length of turn less none).
-    const BodyRecord& rb = w.records[c.b];
     const Vec2 relativeOrigin = invRotate(a.q, b.position - a.position);
     const Rot turn = relativeTurnSince(cache.apartRotationA, cache.apartRotationB, a, b);
-    const float reach = rb.maxExtent + length(rb.localCenter);
+    const float reach = w.bodyBriefs[c.b].originReach;
     const float closed =
         length(relativeOrigin - cache.apartOrigin) + reach * length(Vec2{1.0f - turn.c, turn.s});
     // Room for rounding in the poses and the bound, which grows with the distance from the origin.

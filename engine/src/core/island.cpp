@@ -71,6 +71,7 @@ void wakeWithIsland(WorldState& w, std::uint32_t body)
     if (!r.awake)
     {
         r.awake = true;
+        w.noteBody(body);
         w.awakeBodies.push_back(body);
         w.islands.queue.push_back(static_cast<std::int32_t>(body));
     }
@@ -270,6 +271,7 @@ void updateSleep(StepContext& ctx)
             BodyRecord& r = w.records[index];
             BodyState& s = w.states[index];
             r.awake = false;
+            w.noteBody(index);
             s.v = {};
             s.w = 0.0f;
             // It moved in this step after its sensor contacts were looked at; asleep, it would

@@ -81,6 +81,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
     {
         index = static_cast<std::uint32_t>(shapes.size());
         shapes.emplace_back();
+        shapeBriefs.emplace_back();
         placed.emplace_back();
     }
     ShapeRecord& s = shapes[index];
@@ -92,6 +93,7 @@ std::uint32_t WorldState::addShape(std::uint32_t body, const ShapeDef& shapeDef)
     s.def = normalised(shapeDef);
     s.atOrigin = shapeDef.offset == Vec2{} && shapeDef.angle == 0.0f;
     s.local = {shapeDef.offset, makeRot(shapeDef.angle)};
+    noteShape(index);
 
     // Appended, so a body lists its shapes in the order they were made.
     BodyRecord& r = records[body];
@@ -138,6 +140,7 @@ void WorldState::removeShape(std::uint32_t index)
     s.alive = false;
     s.next = kNullIndex;
     s.hiddenFaces = 0;
+    noteShape(index);
     ++s.generation;
     freeShapes.push_back(index);
     refreshHiddenFaces(s.body, region);
@@ -160,15 +163,13 @@ bool mayHide(const WorldState& w, const ShapeRecord& shape, const ShapeRecord& o
            distanceSquared(oneWayInWorld(shape), oneWayInWorld(other)) < 1e-6f;
 }
 
-} // namespace
-
-void WorldState::updateHiddenFaces(std::uint32_t index)
+// The faces of the shape at index that flush neighbours hide (updateHiddenFaces).
+std::uint8_t hiddenFacesOf(WorldState& w, std::uint32_t index)
 {
-    ShapeRecord& s = shapes[index];
-    s.hiddenFaces = 0;
+    const ShapeRecord& s = w.shapes[index];
     if (s.def.kind != ShapeKind::Box || s.def.isSensor)
     {
-        return;
+        return 0;
     }
     // A face with more flush neighbours than this is left visible, which is always safe.
     constexpr std::size_t kMaxNeighbours = 16;
@@ -181,35 +182,42 @@ void WorldState::updateHiddenFaces(std::uint32_t index)
             neighbours[count++] = box;
         }
     };
-    if (records[s.body].type == BodyType::Static)
+    if (w.records[s.body].type == BodyType::Static)
     {
         // Static bodies never move against each other: their shapes are compared where they are.
-        tree.query(inflate(shapeAabb(index), kFlushTolerance),
-                   [&](std::int32_t proxy)
-                   {
-                       const std::uint32_t o = tree.userData(proxy);
-                       const ShapeRecord& other = shapes[o];
-                       if (o != index && records[other.body].type == BodyType::Static &&
-                           mayHide(*this, s, other))
-                       {
-                           add(std::get<Obb>(geometry(o)));
-                       }
-                       return true;
-                   });
-        s.hiddenFaces = hiddenFaces(std::get<Obb>(geometry(index)), std::span(neighbours.data(), count));
-        return;
+        w.tree.query(inflate(w.shapeAabb(index), kFlushTolerance),
+                     [&](std::int32_t proxy)
+                     {
+                         const std::uint32_t o = w.tree.userData(proxy);
+                         const ShapeRecord& other = w.shapes[o];
+                         if (o != index && w.records[other.body].type == BodyType::Static &&
+                             mayHide(w, s, other))
+                         {
+                             add(std::get<Obb>(w.geometry(o)));
+                         }
+                         return true;
+                     });
+        return hiddenFaces(std::get<Obb>(w.geometry(index)), std::span(neighbours.data(), count));
     }
     // Any other body's shapes only keep their places among themselves, in the body's frame.
-    for (std::int32_t o = records[s.body].shapeHead; o != kNullIndex;
-         o = shapes[static_cast<std::size_t>(o)].next)
+    for (std::int32_t o = w.records[s.body].shapeHead; o != kNullIndex;
+         o = w.shapes[static_cast<std::size_t>(o)].next)
     {
-        const ShapeRecord& other = shapes[static_cast<std::size_t>(o)];
-        if (static_cast<std::uint32_t>(o) != index && mayHide(*this, s, other))
+        const ShapeRecord& other = w.shapes[static_cast<std::size_t>(o)];
+        if (static_cast<std::uint32_t>(o) != index && mayHide(w, s, other))
         {
             add(std::get<Obb>(localGeometry(other.def)));
         }
     }
-    s.hiddenFaces = hiddenFaces(std::get<Obb>(localGeometry(s.def)), std::span(neighbours.data(), count));
+    return hiddenFaces(std::get<Obb>(localGeometry(s.def)), std::span(neighbours.data(), count));
+}
+
+} // namespace
+
+void WorldState::updateHiddenFaces(std::uint32_t index)
+{
+    shapes[index].hiddenFaces = hiddenFacesOf(*this, index);
+    noteShape(index);
 }
 
 void WorldState::refreshHiddenFaces(std::uint32_t body, const Aabb& region, bool wasStatic)

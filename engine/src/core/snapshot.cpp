@@ -285,12 +285,19 @@ void World::restore(std::span<const std::byte> snapshot)
     transferWorld(reader, w);
     // Derived exactly from what was read: the same function of the same bits as when saved.
     w.placed.resize(w.shapes.size());
+    w.shapeBriefs.resize(w.shapes.size());
     for (std::uint32_t i = 0; i < w.shapes.size(); ++i)
     {
+        w.noteShape(i);
         if (w.shapes[i].alive)
         {
             w.placeShape(i);
         }
+    }
+    w.bodyBriefs.resize(w.records.size());
+    for (std::uint32_t i = 0; i < w.records.size(); ++i)
+    {
+        w.noteBody(i);
     }
     w.awakeBodies.clear();
     w.graph.sweepNeeded = true;

@@ -43,6 +43,13 @@ struct WorldState
     std::vector<ShapeRecord> shapes;
     std::vector<ShapeGeometry> placed; // each shape where its body's pose puts it (see placeShape)
     std::vector<std::uint32_t> freeShapes;
+    // The narrow phase's copies of the records' fields it reads for every contact, dense so that
+    // a pass over the contacts finds them in the cache: kept by noteBody and noteShape wherever
+    // those fields change (checked where they are read, in debug builds).
+    std::vector<BodyBrief> bodyBriefs;
+    std::vector<ShapeBrief> shapeBriefs;
+    void noteBody(std::uint32_t body) { bodyBriefs[body] = briefOf(records[body]); }
+    void noteShape(std::uint32_t shape) { shapeBriefs[shape] = briefOf(shapes[shape]); }
 
     DynamicTree tree;                     // one proxy per shape; user data is the shape slot
     std::vector<std::int32_t> moveBuffer; // proxies enlarged since pairs were last found
