@@ -4,6 +4,7 @@
 
 #include "island.hpp"
 
+#include "parallel_for.hpp"
 #include "step_context.hpp"
 #include "world_state.hpp"
 
@@ -228,28 +229,35 @@ void updateSleep(StepContext& ctx)
     constexpr float linTolSq = kLinearSleepTolerance * kLinearSleepTolerance;
     constexpr float angTolSq = kAngularSleepTolerance * kAngularSleepTolerance;
     const bool soft = w.def.solver == Solver::SoftStep;
-    for (const std::uint32_t index : w.solverBodies.toBody)
-    {
-        BodyRecord& r = w.records[index];
-        const BodyState& s = w.states[index];
-        const bool moving = lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq;
-        if (!w.def.allowSleep || !r.allowSleep || moving || (soft && stillSettling(r, s)))
-        {
-            r.sleepTime = 0.0f;
-        }
-        else
-        {
-            r.sleepTime += ctx.dt;
-        }
-        if (soft)
-        {
-            r.overlapped = false;
-            if (r.sleepTime == 0.0f)
-            {
-                r.sleepSpeed = sleepSpeedOf(s);
-            }
-        }
-    }
+    // Each body's own timer: spread over the workers.
+    const std::vector<std::uint32_t>& bodies = w.solverBodies.toBody;
+    parallelFor(w.def.tasks, static_cast<int>(bodies.size()), kBodiesPerTask,
+                [&](int begin, int end)
+                {
+                    for (int k = begin; k < end; ++k)
+                    {
+                        const std::uint32_t index = bodies[static_cast<std::size_t>(k)];
+                        BodyRecord& r = w.records[index];
+                        const BodyState& s = w.states[index];
+                        const bool moving = lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq;
+                        if (!w.def.allowSleep || !r.allowSleep || moving || (soft && stillSettling(r, s)))
+                        {
+                            r.sleepTime = 0.0f;
+                        }
+                        else
+                        {
+                            r.sleepTime += ctx.dt;
+                        }
+                        if (soft)
+                        {
+                            r.overlapped = false;
+                            if (r.sleepTime == 0.0f)
+                            {
+                                r.sleepSpeed = sleepSpeedOf(s);
+                            }
+                        }
+                    }
+                });
     // Not while position correction is still working: the island would fall asleep overlapped.
     if (!w.def.allowSleep || !ctx.positionSolved)
     {
