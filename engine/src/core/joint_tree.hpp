@@ -60,7 +60,7 @@ struct TreeRange
     std::int32_t loops = 0;
     std::int32_t firstLoop = 0;
     std::int32_t firstResponse = 0; // into JointTrees::responses
-    std::int32_t batch = -1;        // the batch whose lanes solve it (JointTrees::batches), or -1
+    std::int32_t batch = -1;        // the batch whose lanes solve it (TreeLanes::batches), or -1
     bool solve = true;              // solved in the pass under way
 };
 

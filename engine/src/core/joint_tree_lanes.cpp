@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <utility>
 
 namespace oblique::detail
 {
