@@ -68,7 +68,7 @@ struct BodyRecord
 };
 
 // What the narrow phase reads of a body for every contact it is in, copied from its record
-// (WorldState::bodyBriefs): five bodies' share a cache line where one record takes two.
+// (WorldState::bodyBriefs): five bodies' share a cache line; one record spans two or three.
 struct BodyBrief
 {
     float reach = 0.0f;       // how far a point of its shapes can swing as it turns: 0 if static

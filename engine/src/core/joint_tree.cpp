@@ -309,13 +309,19 @@ void noteFactoredTurns(JointTrees& t, const TreeRange& tree)
     }
 }
 
+// Factors a tree alone, its anchors and link rows already found.
+void eliminateAlone(const WorldState& w, JointTrees& t, const TreeRange& tree)
+{
+    eliminate(&t.nodes[static_cast<std::size_t>(tree.begin)], tree.begin, tree.end - tree.begin,
+              &t.factors[static_cast<std::size_t>(tree.begin)], OneTree{w, t, tree.begin});
+    noteFactoredTurns(t, tree);
+}
+
 // Factors a tree alone.
 void factor(WorldState& w, JointTrees& t, const TreeRange& tree)
 {
     refreshAnchors(w, t, tree);
-    eliminate(&t.nodes[static_cast<std::size_t>(tree.begin)], tree.begin, tree.end - tree.begin,
-              &t.factors[static_cast<std::size_t>(tree.begin)], OneTree{w, t, tree.begin});
-    noteFactoredTurns(t, tree);
+    eliminateAlone(w, t, tree);
 }
 
 // Factors a batch's trees, in lanes where they can be.
@@ -336,7 +342,7 @@ void factor(WorldState& w, JointTrees& t, TreeBatch& batch)
         }
         else
         {
-            factor(w, t, tree);
+            eliminateAlone(w, t, tree);
         }
     }
 }

@@ -116,7 +116,7 @@ OBLIQUE_MAT33_INLINE Sym33Of<Real> jointInverse(const Sym33Of<Real>& s, Turn tur
 }
 
 // The inverse of a body's block once its children are eliminated, (M - S)^-1, for W = M^-1. Lanes
-// hold only bodies with mass and inertia (joint_tree_lanes.cpp checks).
+// hold only bodies with mass and inertia (joint_tree_lanes_avx2.cpp checks).
 template <class Real>
 OBLIQUE_MAT33_INLINE Sym33Of<Real> bodyInverse(const Sym33Of<Real>& s, Real wMass, Real wTurn)
 {

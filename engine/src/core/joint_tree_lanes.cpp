@@ -143,11 +143,12 @@ TreeLaneView viewOf(const WorldState& w, JointTrees& t, const TreeBatch& batch)
 {
     TreeLaneView view;
     view.nodes = t.nodes.data();
+    const TreeRange& lead = t.trees[index(batch.trees[0])];
+    view.size = lead.end - lead.begin;
     for (std::size_t lane = 0; lane < batch.trees.size(); ++lane)
     {
         const TreeRange& tree = t.trees[index(batch.trees[lane])];
         view.begins[lane] = tree.begin;
-        view.size = tree.end - tree.begin;
         view.writeBack[lane] = static_cast<std::int32_t>(lane) < batch.lanes && tree.solve;
     }
     view.links = t.factors.data();

@@ -38,10 +38,12 @@ struct alignas(32) TreeLaneValue
 struct TreeBatch
 {
     std::array<std::int32_t, kTreeLanes>
-        trees{};                  // indices in JointTrees::trees; spare lanes repeat the first
-    std::int32_t lanes = 0;       // the trees it holds
-    std::int32_t first = 0;       // its nodes' first index in TreeLanes::factors and values
-    bool factoredInLanes = false; // else its trees were last factored alone (a body that cannot turn)
+        trees{};            // indices in JointTrees::trees; spare lanes repeat the first
+    std::int32_t lanes = 0; // the trees it holds
+    std::int32_t first = 0; // its nodes' first index in TreeLanes::factors and values
+    // Last factored in lanes; else each of its trees alone (lanes not in use, or a body that
+    // cannot turn), and solved alone until factored again.
+    bool factoredInLanes = false;
 };
 
 struct TreeLanes

@@ -33,7 +33,7 @@ struct ShapeRecord
 };
 
 // What the narrow phase reads of a shape for every contact it is in, copied from its record
-// (WorldState::shapeBriefs): three shapes' share a cache line where one record takes two.
+// (WorldState::shapeBriefs): three shapes' share a cache line; one record spans two or three.
 struct ShapeBrief
 {
     Aabb fatBox;
