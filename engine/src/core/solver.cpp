@@ -47,7 +47,48 @@ float millisecondsSince(Clock::time_point start)
     return std::chrono::duration<float, std::milli>(Clock::now() - start).count();
 }
 
-// Gathers the awake bodies into the solver's arrays.
+// The solver's slot for one awake body: its velocity, pose and forces.
+void gatherBody(WorldState& w, std::uint32_t body, std::size_t slot, float integrations)
+{
+    SolverBodies& bodies = w.solverBodies;
+    const BodyRecord& r = w.records[body];
+    const BodyState& s = w.states[body];
+    const Vec2 gravity = w.def.gravity;
+    SolverVelocity sv{s.v, s.w, 0.0f, 0.0f};
+    SolverForces forces;
+    if (r.type == BodyType::Dynamic)
+    {
+        sv.invMass = r.invMass;
+        sv.invInertia = r.invInertia;
+        forces = {r.gravityScale * gravity + r.invMass * r.force,
+                  r.invInertia,
+                  r.torque,
+                  r.linearDamping,
+                  r.angularDamping,
+                  true};
+    }
+    forces.turnCap = stepTurnCap(w.def.solver, w.def.subSteps, r) / integrations;
+    bodies.slotOf[body] = static_cast<std::int32_t>(slot);
+    bodies.velocities[slot] = sv;
+    bodies.poses[slot] = {s.center, s.angle, s.q};
+    bodies.deltas[slot] = {};
+    bodies.forces[slot] = forces;
+    bodies.gravities[slot] = r.type == BodyType::Dynamic && r.awake ? r.gravityScale * gravity : Vec2{};
+}
+
+// Each array one slot per awake body and slot 0. Sized only when the count changes, so that a
+// step with the same bodies writes each slot once.
+void sizeSlots(SolverBodies& bodies, std::size_t count)
+{
+    bodies.velocities.resize(count);
+    bodies.poses.resize(count);
+    bodies.deltas.resize(count);
+    bodies.forces.resize(count);
+    bodies.gravities.resize(count);
+}
+
+// Gathers the awake bodies into the solver's arrays, in slot order, over the workers (each slot
+// and each body's slotOf entry written by one).
 void gatherBodies(StepContext& ctx)
 {
     WorldState& w = ctx.world;
@@ -55,11 +96,12 @@ void gatherBodies(StepContext& ctx)
     // Slot 0 stands for every body the solver does not move. It is set afresh each step: a step
     // that blew up (an impulse of infinity times its zero inverse mass) must not leave a NaN in it
     // for every later step, nor may a restored snapshot step differently from the world it came from.
-    bodies.velocities.assign(1, SolverVelocity{});
-    bodies.poses.assign(1, SolverPose{});
-    bodies.deltas.assign(1, SolverDelta{});
-    bodies.forces.assign(1, SolverForces{});
-    bodies.gravities.assign(1, Vec2{});
+    sizeSlots(bodies, w.awakeBodies.size() + 1);
+    bodies.velocities[0] = {};
+    bodies.poses[0] = {};
+    bodies.deltas[0] = {};
+    bodies.forces[0] = {};
+    bodies.gravities[0] = {};
     // The bodies gathered last step go back to slot 0 (the awake ones are given theirs again);
     // when bodies were added, every body does.
     if (bodies.slotOf.size() != w.records.size())
@@ -74,42 +116,23 @@ void gatherBodies(StepContext& ctx)
             bodies.slotOf[i] = 0;
         }
     }
-    std::swap(bodies.toBody, bodies.lastToBody);
-    bodies.toBody.clear();
-    const Vec2 gravity = w.def.gravity;
-    const float integrations = w.def.solver == Solver::Ngs ? 1.0f : static_cast<float>(w.def.subSteps);
     // In slot order: the solver's order. Only a step that woke bodies leaves the list unsorted.
     if (!std::is_sorted(w.awakeBodies.begin(), w.awakeBodies.end()))
     {
         std::sort(w.awakeBodies.begin(), w.awakeBodies.end());
     }
-    for (const std::uint32_t i : w.awakeBodies)
-    {
-        BodyRecord& r = w.records[i];
-        const BodyState& s = w.states[i];
-        SolverVelocity sv{s.v, s.w, 0.0f, 0.0f};
-        SolverForces forces;
-        if (r.type == BodyType::Dynamic)
-        {
-            sv.invMass = r.invMass;
-            sv.invInertia = r.invInertia;
-            forces = {r.gravityScale * gravity + r.invMass * r.force,
-                      r.invInertia,
-                      r.torque,
-                      r.linearDamping,
-                      r.angularDamping,
-                      true};
-        }
-        forces.turnCap = stepTurnCap(w.def.solver, w.def.subSteps, r) / integrations;
-        bodies.slotOf[i] = static_cast<std::int32_t>(bodies.velocities.size());
-        bodies.velocities.push_back(sv);
-        bodies.poses.push_back({s.center, s.angle, s.q});
-        bodies.deltas.push_back({});
-        bodies.forces.push_back(forces);
-        bodies.gravities.push_back(r.type == BodyType::Dynamic && r.awake ? r.gravityScale * gravity
-                                                                          : Vec2{});
-        bodies.toBody.push_back(i);
-    }
+    std::swap(bodies.toBody, bodies.lastToBody);
+    bodies.toBody.assign(w.awakeBodies.begin(), w.awakeBodies.end());
+    const float integrations = w.def.solver == Solver::Ngs ? 1.0f : static_cast<float>(w.def.subSteps);
+    parallelFor(w.def.tasks, static_cast<int>(w.awakeBodies.size()), kBodiesPerTask,
+                [&w, integrations](int begin, int end)
+                {
+                    for (int k = begin; k < end; ++k)
+                    {
+                        const auto slot = static_cast<std::size_t>(k);
+                        gatherBody(w, w.awakeBodies[slot], slot + 1, integrations);
+                    }
+                });
     bodies.sameBodies = bodies.toBody == bodies.lastToBody;
 }
 
