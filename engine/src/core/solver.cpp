@@ -522,35 +522,53 @@ void World::step(float dt, int velocityIterations, int positionIterations)
     const Clock::time_point start = Clock::now();
     w.clearEvents();
 
-    Clock::time_point t = Clock::now();
-    w.updatePairs();
-    float broadphase = millisecondsSince(t);
+    float broadphase = 0.0f;
+    auto findAndCollide = [&]
+    {
+        Clock::time_point t = Clock::now();
+        w.updatePairs();
+        broadphase = millisecondsSince(t);
 
-    t = Clock::now();
-    w.collide(dt);
-    w.profile.narrowphase = millisecondsSince(t);
+        t = Clock::now();
+        w.collide(dt);
+        w.profile.narrowphase = millisecondsSince(t);
+    };
+    auto solveAndRefit = [&]
+    {
+        Clock::time_point t = Clock::now();
+        StepContext ctx{.world = w};
+        ctx.dt = dt;
+        ctx.invDt = 1.0f / dt;
+        const float dtRatio = w.previousDt > 0.0f ? dt / w.previousDt : 0.0f;
+        ctx.warmStartScale = w.def.warmStarting ? dtRatio : 0.0f;
+        ctx.velocityIterations = velocityIterations;
+        ctx.positionIterations = positionIterations;
+        solve(ctx);
+        w.profile.solver = millisecondsSince(t);
 
-    // From here on no user code runs (the pre-solve callback is the narrow phase's), so the solver
-    // and the refit run as one team (team.hpp): some sixty loops a step, each a few microseconds
-    // of work, without a task system call or a worker woken for each.
-    runAsTeam(w.def.tasks,
-              [&]
-              {
-                  t = Clock::now();
-                  StepContext ctx{.world = w};
-                  ctx.dt = dt;
-                  ctx.invDt = 1.0f / dt;
-                  const float dtRatio = w.previousDt > 0.0f ? dt / w.previousDt : 0.0f;
-                  ctx.warmStartScale = w.def.warmStarting ? dtRatio : 0.0f;
-                  ctx.velocityIterations = velocityIterations;
-                  ctx.positionIterations = positionIterations;
-                  solve(ctx);
-                  w.profile.solver = millisecondsSince(t);
-
-                  t = Clock::now();
-                  w.synchronize(dt);
-                  broadphase += millisecondsSince(t);
-              });
+        t = Clock::now();
+        w.synchronize(dt);
+        broadphase += millisecondsSince(t);
+    };
+    // Past the pre-solve callback (the narrow phase's) no user code runs, so the rest of the step
+    // runs as one team (team.hpp): some sixty loops a step, each a few microseconds of work,
+    // without a task system call or a worker woken for each. Without the callback the whole step
+    // does: the workers are woken once a step, not once for the narrow phase and again for the
+    // solver.
+    if (w.preSolve)
+    {
+        findAndCollide();
+        runAsTeam(w.def.tasks, solveAndRefit);
+    }
+    else
+    {
+        runAsTeam(w.def.tasks,
+                  [&]
+                  {
+                      findAndCollide();
+                      solveAndRefit();
+                  });
+    }
     w.profile.broadphase = broadphase;
     w.previousDt = dt;
     w.profile.step = millisecondsSince(start);
