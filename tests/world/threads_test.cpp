@@ -155,6 +155,10 @@ TEST(Threads, PlainThreadsGiveTheBitsOfOneThread)
         int events = 0;
         EXPECT_EQ(run(scene, threads.taskSystem(), 30, events), serial) << name;
         EXPECT_EQ(events, serialEvents) << name;
+        // With a pre-solve callback the narrow phase runs on the threads apart from the team.
+        const std::vector<std::uint64_t> serialCalled = run(scene, TaskSystem{}, 30, serialEvents, true);
+        EXPECT_EQ(run(scene, threads.taskSystem(), 30, events, true), serialCalled) << name;
+        EXPECT_EQ(events, serialEvents) << name;
     }
 }
 
