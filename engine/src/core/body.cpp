@@ -266,7 +266,6 @@ BodyId World::createBody(const BodyDef& body)
     r.alive = true;
     r.type = body.type;
     r.awake = body.type != BodyType::Static && body.awake;
-    w.noteBody(index);
     r.allowSleep = body.allowSleep;
     r.fixedRotation = body.fixedRotation;
     r.allowFastRotation = body.allowFastRotation;
@@ -509,7 +508,6 @@ void World::setBodyType(BodyId id, BodyType type)
         r.awake = false;
         r.sleepTime = 0.0f;
     }
-    w.noteBody(i);
     r.force = {};
     r.torque = 0.0f;
     w.updateMass(i);

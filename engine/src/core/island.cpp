@@ -220,15 +220,40 @@ bool stillSettling(const BodyRecord& r, const BodyState& s)
     return r.overlapped || (speed > kNoise && speed > 2.0f * r.sleepSpeed);
 }
 
+// A body's sleep timer: counted up while it is slow and settled, back to 0 otherwise. Soft step
+// also notes the speed the timer started at (stillSettling) and clears the overlap mark.
+void updateSleepTimer(WorldState& w, std::uint32_t index, float dt)
+{
+    constexpr float linTolSq = kLinearSleepTolerance * kLinearSleepTolerance;
+    constexpr float angTolSq = kAngularSleepTolerance * kAngularSleepTolerance;
+    const bool soft = w.def.solver == Solver::SoftStep;
+    BodyRecord& r = w.records[index];
+    const BodyState& s = w.states[index];
+    const bool moving = lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq;
+    if (!w.def.allowSleep || !r.allowSleep || moving || (soft && stillSettling(r, s)))
+    {
+        r.sleepTime = 0.0f;
+    }
+    else
+    {
+        r.sleepTime += dt;
+    }
+    if (soft)
+    {
+        r.overlapped = false;
+        if (r.sleepTime == 0.0f)
+        {
+            r.sleepSpeed = sleepSpeedOf(s);
+        }
+    }
+}
+
 } // namespace
 
 void updateSleep(StepContext& ctx)
 {
     WorldState& w = ctx.world;
     Islands& islands = w.islands;
-    constexpr float linTolSq = kLinearSleepTolerance * kLinearSleepTolerance;
-    constexpr float angTolSq = kAngularSleepTolerance * kAngularSleepTolerance;
-    const bool soft = w.def.solver == Solver::SoftStep;
     // Each body's own timer: spread over the workers.
     const std::vector<std::uint32_t>& bodies = w.solverBodies.toBody;
     parallelFor(w.def.tasks, static_cast<int>(bodies.size()), kBodiesPerTask,
@@ -236,26 +261,7 @@ void updateSleep(StepContext& ctx)
                 {
                     for (int k = begin; k < end; ++k)
                     {
-                        const std::uint32_t index = bodies[static_cast<std::size_t>(k)];
-                        BodyRecord& r = w.records[index];
-                        const BodyState& s = w.states[index];
-                        const bool moving = lengthSquared(s.v) > linTolSq || s.w * s.w > angTolSq;
-                        if (!w.def.allowSleep || !r.allowSleep || moving || (soft && stillSettling(r, s)))
-                        {
-                            r.sleepTime = 0.0f;
-                        }
-                        else
-                        {
-                            r.sleepTime += ctx.dt;
-                        }
-                        if (soft)
-                        {
-                            r.overlapped = false;
-                            if (r.sleepTime == 0.0f)
-                            {
-                                r.sleepSpeed = sleepSpeedOf(s);
-                            }
-                        }
+                        updateSleepTimer(w, bodies[static_cast<std::size_t>(k)], ctx.dt);
                     }
                 });
     // Not while position correction is still working: the island would fall asleep overlapped.

@@ -128,6 +128,7 @@ struct WorldState
         canSleepCount += (canSleep(records[index]) ? 1 : 0) - (before ? 1 : 0);
     }
     // Mass, centre of mass, inertia and reach from the body's shapes; keeps the origin in place.
+    // Notes the body's brief last, so callers that also set its type or awake flag first need not.
     void updateMass(std::uint32_t index);
 
     // shape.cpp
