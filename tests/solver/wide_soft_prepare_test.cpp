@@ -1,6 +1,7 @@
 // Soft step's contacts prepared a lane group at a time (the plain ones: those that do not bounce)
 // against the same contacts prepared one at a time and packed into their lanes: every byte
-// of every group the same, and the same contacts left to be solved one at a time.
+// of every group the same (whatever the groups' storage held before), and the same contacts left
+// to be solved one at a time.
 
 #include "../support/keep_lane_width.hpp"
 #include "contact_solver.hpp"
@@ -138,8 +139,14 @@ TEST(WideSoftPrepare, PlainLanesHoldTheBitsOfOneAtATime)
             WorldState w;
             randomContacts(w, seed, 30, 3, 200);
             StepContext ctx = stepContextOf(w);
+            // Prepared twice, the groups filled with rubbish between: their storage is reused from
+            // step to step uncleared, so preparing must write every byte of them itself.
             prepareSoftContacts(ctx);
-            const WideSoftSolver& wide = w.contactSolver.softWide;
+            WideSoftSolver& wide = w.contactSolver.softWide;
+            wide.visitGroups(
+                [](auto& groups)
+                { std::memset(static_cast<void*>(groups.data()), 0xA5, groups.size() * sizeof groups[0]); });
+            prepareSoftContacts(ctx);
             // Sixteen lanes give way to eight for small colours (lane_choice.hpp).
             seedsAtWidth += wide.width == width ? 1 : 0;
 

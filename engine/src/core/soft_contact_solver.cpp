@@ -555,7 +555,6 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
         const auto first =
             static_cast<std::size_t>(g - starts[colour]) * static_cast<std::size_t>(wide.width);
         const std::size_t last = std::min(first + static_cast<std::size_t>(wide.width), members.size());
-        wide.clearGroup(g);
         bool anyPlain = false;
         for (std::size_t k = first; k < last; ++k)
         {
@@ -578,7 +577,13 @@ void packColourGroups(StepContext& ctx, float warmStartScale, std::int32_t begin
         {
             plainLanes.plain[lane] = 0;
         }
-        if (anyPlain && wide.preparePlainLanes(g, plainLanes, warmStartScale) != 0)
+        // Preparing writes the whole group, padding included; a group with nothing to prepare is
+        // only cleared.
+        if (!anyPlain)
+        {
+            wide.clearGroup(g);
+        }
+        else if (wide.preparePlainLanes(g, plainLanes, warmStartScale) != 0)
         {
             found.anySolvedAlone.store(true, std::memory_order_relaxed);
         }

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 
 namespace oblique::detail
 {
@@ -161,13 +162,16 @@ OBLIQUE_LANE_INLINE WideSoftPointN<N> preparePointLanes(const PlainLaneInputs& i
     return p;
 }
 
-// Where `where` is set, to value; elsewhere as it was.
+// Where `where` is set, to value; elsewhere to zero, as in a group cleared to padding. Every lane
+// is written, so the group needs no clearing first and its old contents are never read.
 template <class V, class M>
 OBLIQUE_LANE_INLINE void writeLanes(V& to, M where, V value)
 {
-    to = where ? value : to;
+    to = where ? value : V{};
 }
 
+// A point's lanes: the prepared fields where `where` is set; its totals and grip floor, which
+// the passes add up from zero, zero everywhere.
 template <int N>
 OBLIQUE_LANE_INLINE void writePointLanes(WideSoftPointN<N>& to, LaneMask<N> where, const WideSoftPointN<N>& p)
 {
@@ -175,15 +179,32 @@ OBLIQUE_LANE_INLINE void writePointLanes(WideSoftPointN<N>& to, LaneMask<N> wher
     {
         writeLanes(to.*field, where, p.*field);
     }
+    to.totalNormalImpulse = LaneFloat<N>{};
+    to.totalTangentImpulse = LaneFloat<N>{};
+    to.gripFloor = LaneFloat<N>{};
 }
 
-// Prepares the group's plain lanes into a group cleared to padding; the other lanes are left as
-// they are. A plain lane whose two points nearly coincide is solved one at a time
-// (WideSoftSolver::solvedAlone) and is left as it is too: returns those lanes, a bit each.
+// Every field of a point is either prepared or one of the three zeroed above; every field of a
+// group is a lane array below. A field added to either must be written by preparePlainGroup.
+template <int N>
+constexpr bool writesWholeGroup()
+{
+    constexpr std::size_t lanes = sizeof(LaneFloat<N>);
+    constexpr std::size_t point = (std::size(kPreparedPointFields<N>) + 3) * lanes;
+    constexpr std::size_t group =
+        3 * sizeof(std::int32_t) * N + (std::size(kPassedOnFields<N>) + 7) * lanes + 2 * point;
+    return sizeof(WideSoftPointN<N>) == point && sizeof(WideSoftConstraintN<N>) == group;
+}
+
+// Prepares the group's plain lanes and makes every other lane padding, as clearing the group and
+// packing its plain lanes one at a time would. A plain lane whose two points nearly coincide is
+// solved one at a time (WideSoftSolver::solvedAlone) and is padding here too: returns those lanes,
+// a bit each.
 template <int N>
 OBLIQUE_LANE_INLINE unsigned preparePlainGroup(WideSoftConstraintN<N>& w, const PlainLaneInputs& in,
                                                float warmStartScale)
 {
+    static_assert(writesWholeGroup<N>(), "preparePlainGroup writes every field of the group");
     using F = LaneFloat<N>;
     using M = LaneMask<N>;
     const F scale = splatLanes<F>(warmStartScale);
@@ -217,16 +238,14 @@ OBLIQUE_LANE_INLINE unsigned preparePlainGroup(WideSoftConstraintN<N>& w, const 
     writeLanes(w.inv11, pair, inv * k22);
     writeLanes(w.inv12, pair, -inv * k12);
     writeLanes(w.inv22, pair, inv * k11);
-    writeLanes(w.twoPoints, pair, ~M{});
+    w.twoPoints = pair;
     unsigned leftOutLanes = 0;
     for (int lane = 0; lane < N; ++lane)
     {
-        if (kept[lane] != 0)
-        {
-            w.indexA[lane] = in.indexA[lane];
-            w.indexB[lane] = in.indexB[lane];
-            w.source[lane] = in.source[lane];
-        }
+        const bool isKept = kept[lane] != 0;
+        w.indexA[lane] = isKept ? in.indexA[lane] : 0;
+        w.indexB[lane] = isKept ? in.indexB[lane] : 0;
+        w.source[lane] = isKept ? in.source[lane] : -1;
         leftOutLanes |= leftOut[lane] != 0 ? 1u << lane : 0u;
     }
     return leftOutLanes;

@@ -136,8 +136,8 @@ struct WideSoftSolver
     // Room is also kept for the colours at alternateWidth lanes (lane_choice.hpp), unless 0.
     void layOutColours(const std::int32_t* sizes, int colourCount, int alternateWidth);
     void clearGroup(std::int32_t group);
-    // Prepares a cleared group's plain lanes (wide_soft_prepare.hpp) at once; returns the lanes
-    // left to be solved one at a time, a bit each.
+    // Prepares a group's plain lanes (wide_soft_prepare.hpp) at once, every other lane made
+    // padding; returns the lanes left to be solved one at a time, a bit each.
     unsigned preparePlainLanes(std::int32_t group, const PlainLaneInputs& in, float warmStartScale);
     // One constraint prepared one at a time, packed into its lane: what the lanes' own
     // preparation must equal bit for bit, and how the tests put constraints of their own in lanes.
