@@ -11,7 +11,9 @@
 #include "world_internals.hpp"
 #include "world_state.hpp"
 
+#include <cmath>
 #include <gtest/gtest.h>
+#include <utility>
 
 namespace oblique::detail
 {
@@ -81,14 +83,15 @@ TEST(ApartPairs, ASwingingNetOfBallsSkipsThePairsThatNeverMeet)
 {
     Scene scene = scenes::jointGrid(12);
     scene.world.allowSleep = false;
-    // Pushed sideways below its middle, it shears, and diagonal neighbours' fat boxes overlap
-    // (hanging still, they only touch at the corners, which is no pair).
+    // Thrown hard sideways below its middle, it shears and swings until diagonal neighbours'
+    // fat boxes overlap (hanging still, they are 6 cm apart, which is no pair).
     for (std::size_t i = 6 * 12; i < scene.bodies.size(); ++i)
     {
-        scene.bodies[i].linearVelocity = {4.0f, 0.0f};
+        scene.bodies[i].linearVelocity = {10.0f, 0.0f};
     }
     SceneInstance inst = instantiate(scene);
     ApartCount count;
+    int stepsWithPairs = 0;
     int skippedSteps = 0;
     for (int step = 0; step < 240; ++step)
     {
@@ -96,35 +99,71 @@ TEST(ApartPairs, ASwingingNetOfBallsSkipsThePairsThatNeverMeet)
         checkPairs(inst.world, count);
         const Profile p = inst.world.profile();
         // Neighbours along a diagonal overlap in their fat boxes but never touch: most steps
-        // skip most of them. Counted over the steps that have pairs.
+        // that have pairs skip most of them.
+        stepsWithPairs += p.contactCount > 0 ? 1 : 0;
         skippedSteps += p.apartCount > p.contactCount / 2 ? 1 : 0;
     }
     EXPECT_EQ(count.wrong, 0);
     EXPECT_GT(count.kept, 0);
-    EXPECT_GT(skippedSteps, 200);
+    EXPECT_GT(stepsWithPairs, 40);
+    EXPECT_GT(skippedSteps, 8 * stepsWithPairs / 10) << stepsWithPairs << " steps with pairs";
 }
 
 // Fat boxes that only touch make no pair, as boxes a hair apart make none; boxes that share any
-// area do. Two 0.8 m balls 1 m apart along both axes (diagonal neighbours in Box2D v3's joint
-// grid) have fat boxes (0.1 m margins) touching at a corner.
+// area do. Two balls placed on a diagonal so that their fat boxes (the world's own, read back)
+// meet exactly at a corner, as a net's diagonal neighbours can; then one float step closer.
 TEST(ApartPairs, FatBoxesThatOnlyTouchMakeNoPair)
 {
-    for (const float offset : {1.0f, 0.999f})
+    ShapeDef ball;
+    ball.kind = ShapeKind::Circle;
+    ball.radius = 0.4f;
+    WorldDef def;
+    def.gravity = {0.0f, 0.0f};
+    const auto worldOf = [&](float at, float offset)
     {
-        WorldDef def;
-        def.gravity = {0.0f, 0.0f};
         World world(def);
-        ShapeDef ball;
-        ball.kind = ShapeKind::Circle;
-        ball.radius = 0.4f;
         BodyDef a;
         a.type = BodyType::Dynamic;
+        a.position = {at, at};
         BodyDef b = a;
         b.position = {offset, offset};
         world.createBody(a, ball);
         world.createBody(b, ball);
+        return world;
+    };
+    // A's upper corner and B's lower corner, A at (at, at) and B at (offset, offset).
+    const auto corners = [&](float at, float offset)
+    {
+        const World world = worldOf(at, offset);
+        const WorldState& w = WorldInternals::of(world);
+        return std::pair{w.shapes[0].fatBox.upper, w.shapes[1].fatBox.lower};
+    };
+    // Searched float by float around where the boxes meet: as B moves one float step, its box's
+    // corner may move two, so A is moved a float step too when B's corner steps over A's.
+    float at = 1.0f;
+    float touching = 0.0f;
+    bool found = false;
+    for (int shift = 0; shift < 4 && !found; ++shift)
+    {
+        const float guess = 2.0f * corners(at, 10.0f).first.x - at;
+        for (float offset = guess - 0.001f; offset < guess + 0.001f; offset = std::nextafter(offset, 4.0f))
+        {
+            const auto [upper, lower] = corners(at, offset);
+            if (lower.x == upper.x && lower.y == upper.y)
+            {
+                found = true;
+                touching = offset;
+                break;
+            }
+        }
+        at = found ? at : std::nextafter(at, 2.0f);
+    }
+    ASSERT_TRUE(found) << "no placement makes the fat boxes meet exactly";
+    for (const float offset : {touching, std::nextafter(touching, 0.0f)})
+    {
+        World world = worldOf(at, offset);
         world.step(1.0f / 60.0f);
-        EXPECT_EQ(world.profile().contactCount, offset == 1.0f ? 0 : 1) << offset;
+        EXPECT_EQ(world.profile().contactCount, offset == touching ? 0 : 1) << offset;
     }
 }
 

@@ -2,6 +2,7 @@
 // the proxies that moved, and proxies refitted after the solver has moved their bodies.
 
 #include "buffers.hpp"
+#include "constants.hpp"
 #include "parallel_for.hpp"
 #include "world_state.hpp"
 
@@ -12,6 +13,30 @@
 namespace oblique::detail
 {
 
+namespace
+{
+
+// How far a shape's fat box reaches past it (before any stretch along its motion): always the
+// speculative distance, so that a pair is found before its shapes come that close; for a shape
+// that moves, a margin of its size more, so that small motions keep their box.
+float fatMargin(const ShapeDef& def, BodyType bodyType)
+{
+    if (bodyType == BodyType::Static)
+    {
+        return 2.0f * kSpeculativeDistance;
+    }
+    const float reach = def.kind == ShapeKind::Box ? length(def.halfExtents) : def.radius;
+    return kSpeculativeDistance + std::min(kMaxAabbMargin, kAabbMarginFraction * reach);
+}
+
+} // namespace
+
+float WorldState::fatMarginOf(std::uint32_t shape) const
+{
+    const ShapeRecord& s = shapes[shape];
+    return fatMargin(s.def, records[s.body].type);
+}
+
 void WorldState::insertProxy(std::uint32_t shape)
 {
     // A disabled body's shapes are still placed: obb(), circle() and aabb() read them.
@@ -21,7 +46,7 @@ void WorldState::insertProxy(std::uint32_t shape)
     {
         return;
     }
-    s.proxyId = tree.createProxy(box, kAabbMargin, shape);
+    s.proxyId = tree.createProxy(box, fatMarginOf(shape), shape);
     s.fatBox = tree.fatAabb(s.proxyId);
     noteShape(shape);
     moveBuffer.push_back(s.proxyId);
@@ -165,8 +190,9 @@ void WorldState::synchronize(float dt)
                              s = shapes[static_cast<std::size_t>(s)].next)
                         {
                             const Aabb box = placeShape(static_cast<std::uint32_t>(s));
-                            const bool leaves = tree.needsMove(shapes[static_cast<std::size_t>(s)].proxyId,
-                                                               box, kAabbMargin, displacement);
+                            const bool leaves =
+                                tree.needsMove(shapes[static_cast<std::size_t>(s)].proxyId, box,
+                                               fatMarginOf(static_cast<std::uint32_t>(s)), displacement);
                             proxyMoves[static_cast<std::size_t>(s)] = leaves ? 1 : 0;
                             left = left || leaves;
                         }
@@ -190,7 +216,8 @@ void WorldState::synchronize(float dt)
             }
             ShapeRecord& shape = shapes[static_cast<std::size_t>(s)];
             [[maybe_unused]] const bool renewed = tree.moveProxy(
-                shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)), kAabbMargin, displacement);
+                shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)),
+                fatMarginOf(static_cast<std::uint32_t>(s)), displacement);
             assert(renewed);
             moveBuffer.push_back(shape.proxyId);
             shape.fatBox = tree.fatAabb(shape.proxyId);

@@ -50,10 +50,14 @@ inline constexpr float kUnlimitedLength = 1.0e18f;
 inline constexpr float kTimeToSleep = 0.5f;
 inline constexpr float kLinearSleepTolerance = 0.01f;
 inline constexpr float kAngularSleepTolerance = 2.0f / 180.0f * 3.14159265359f;
-inline constexpr float kAabbMargin = 0.1f;
 // Contacts closer than this (plus how far the pair can close in one step) join the solver as
 // speculative points: they may close the gap this step but not pass through.
 inline constexpr float kSpeculativeDistance = 4.0f * kLinearSlop;
+// A fat box's margin past the shape, beyond the speculative distance: an eighth of the shape's
+// reach from its centre, at most this (as Box2D v3's). A static shape, which never moves out of its
+// box, has the speculative distance alone past it.
+inline constexpr float kMaxAabbMargin = 0.05f;
+inline constexpr float kAabbMarginFraction = 0.125f;
 // Points this close count as touching for events and contacts(): the speculative solver stops
 // colliding bodies at the surface give or take float rounding, a hair on either side of zero.
 inline constexpr float kTouchingDistance = kLinearSlop;

@@ -207,6 +207,8 @@ struct WorldState
     void updatePairs();
     // Places the shape and, while its body is enabled, gives it a proxy whose pairs are found on
     // the next update.
+    // How far past the shape its fat box reaches before any stretch (broad_phase.cpp).
+    float fatMarginOf(std::uint32_t shape) const;
     void insertProxy(std::uint32_t shape);
     // Takes the shape's proxy out of the tree, when it has one.
     void removeProxy(std::uint32_t shape);
