@@ -5,7 +5,10 @@
 
 #include "oblique/rot.hpp"
 
+#include "rots.hpp"
+
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 
@@ -26,33 +29,52 @@ constexpr double kReduceTurnsAbove = 1.0e5;
 
 // Taylor series on [-pi/4, pi/4], evaluated in double: the truncation error (below 1e-16) is far
 // under half a float ulp, so rounding the result to float gives the correctly rounded value
-// except in the rarest ties.
-double sinSeries(double r)
+// except in the rarest ties. The polynomials in r^2, highest power first (Horner's rule).
+constexpr double kSinTerms[] = {1.0 / 1307674368000.0, -1.0 / 6227020800.0, 1.0 / 39916800.0, -1.0 / 362880.0,
+                                1.0 / 5040.0,          -1.0 / 120.0,        1.0 / 6.0}; // 1/15! down to 1/3!
+constexpr double kCosTerms[] = {
+    1.0 / 20922789888000.0, -1.0 / 87178291200.0, 1.0 / 479001600.0, -1.0 / 3628800.0,
+    1.0 / 40320.0,          -1.0 / 720.0,         1.0 / 24.0,        -0.5}; // 1/16! down to 1/2!
+
+// Written once for a double and for a vector of them (makeRots), so that both take the same
+// operations in the same order and round alike.
+template <class D, std::size_t N>
+[[gnu::always_inline]] inline D horner(D x, const double (&terms)[N])
 {
-    const double r2 = r * r;
-    double p = 1.0 / 1307674368000.0; // 1/15!
-    p = p * r2 - 1.0 / 6227020800.0;  // 1/13!
-    p = p * r2 + 1.0 / 39916800.0;    // 1/11!
-    p = p * r2 - 1.0 / 362880.0;      // 1/9!
-    p = p * r2 + 1.0 / 5040.0;        // 1/7!
-    p = p * r2 - 1.0 / 120.0;         // 1/5!
-    p = p * r2 + 1.0 / 6.0;           // 1/3!
-    return r - r * r2 * p;
+    D p = D{} + terms[0];
+    for (std::size_t i = 1; i < N; ++i)
+    {
+        p = p * x + terms[i];
+    }
+    return p;
 }
 
-double cosSeries(double r)
+template <class D>
+[[gnu::always_inline]] inline D sinSeries(D r)
 {
-    const double r2 = r * r;
-    double p = 1.0 / 20922789888000.0; // 1/16!
-    p = p * r2 - 1.0 / 87178291200.0;  // 1/14!
-    p = p * r2 + 1.0 / 479001600.0;    // 1/12!
-    p = p * r2 - 1.0 / 3628800.0;      // 1/10!
-    p = p * r2 + 1.0 / 40320.0;        // 1/8!
-    p = p * r2 - 1.0 / 720.0;          // 1/6!
-    p = p * r2 + 1.0 / 24.0;           // 1/4!
-    p = p * r2 - 0.5;                  // 1/2!
-    return 1.0 + r2 * p;
+    const D r2 = r * r;
+    return r - r * r2 * horner(r2, kSinTerms);
 }
+
+template <class D>
+[[gnu::always_inline]] inline D cosSeries(D r)
+{
+    const D r2 = r * r;
+    return 1.0 + r2 * horner(r2, kCosTerms);
+}
+
+// Two doubles (an SSE2 register), their 64-bit integer masks and their floats: makeRots works two
+// angles at a time, and four such pairs side by side.
+using Double2 = double __attribute__((vector_size(16)));
+using Int2 = std::int64_t __attribute__((vector_size(16)));
+using Int32x2 = std::int32_t __attribute__((vector_size(8)));
+using Float2 = float __attribute__((vector_size(8)));
+
+// makeRot's steps on two angles at once, its floor as a truncation stepped down where that
+// rounded up. The series and every sum and product are the same, in the same order, so each lane
+// rounds as makeRot does. Angles makeRot treats apart
+// (not finite, or past kReduceTurnsAbove) are left to it.
+[[gnu::always_inline]] inline void makeTwoRots(const float* radians, Rot* rotations);
 
 } // namespace
 
@@ -86,5 +108,74 @@ Rot makeRot(float radians)
         return {static_cast<float>(s), static_cast<float>(-c)};
     }
 }
+
+namespace
+{
+
+void makeTwoRots(const float* radians, Rot* rotations)
+{
+    const Double2 wide{static_cast<double>(radians[0]), static_cast<double>(radians[1])};
+    const Double2 magnitude = wide < 0.0 ? -wide : wide;
+    const Int2 plain = magnitude <= kReduceTurnsAbove;
+    // Zero stands in for the others, so that every lane converts to an integer in range.
+    const Double2 x = plain ? wide : Double2{};
+    const Double2 t = x * kTwoOverPi + 0.5;
+    const Int32x2 truncated = __builtin_convertvector(t, Int32x2);
+    const Double2 whole = __builtin_convertvector(truncated, Double2);
+    const Int2 roundedUp = t < whole; // where truncating rounded up: t was negative
+    const Double2 k = roundedUp ? whole - 1.0 : whole;
+    const Double2 r = ((x - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
+    const Float2 sine = __builtin_convertvector(sinSeries(r), Float2);
+    const Float2 cosine = __builtin_convertvector(cosSeries(r), Float2);
+    for (int j = 0; j < 2; ++j)
+    {
+        if (plain[j] == 0)
+        {
+            rotations[j] = makeRot(radians[j]);
+            continue;
+        }
+        // Rounding to float and negating commute, so the quadrant's swaps come after.
+        switch ((truncated[j] - (roundedUp[j] != 0 ? 1 : 0)) & 3)
+        {
+        case 0:
+            rotations[j] = {cosine[j], sine[j]};
+            break;
+        case 1:
+            rotations[j] = {-sine[j], cosine[j]};
+            break;
+        case 2:
+            rotations[j] = {-cosine[j], -sine[j]};
+            break;
+        default:
+            rotations[j] = {sine[j], -cosine[j]};
+            break;
+        }
+    }
+}
+
+} // namespace
+
+namespace detail
+{
+
+void makeRots(const float* radians, Rot* rotations, std::size_t count)
+{
+    std::size_t i = 0;
+    // Four pairs side by side: each pair's series is a chain of dependent steps, which the others
+    // fill the gaps of.
+    for (; i + 8 <= count; i += 8)
+    {
+        makeTwoRots(radians + i, rotations + i);
+        makeTwoRots(radians + i + 2, rotations + i + 2);
+        makeTwoRots(radians + i + 4, rotations + i + 4);
+        makeTwoRots(radians + i + 6, rotations + i + 6);
+    }
+    for (; i < count; ++i)
+    {
+        rotations[i] = makeRot(radians[i]);
+    }
+}
+
+} // namespace detail
 
 } // namespace oblique

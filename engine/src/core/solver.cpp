@@ -22,12 +22,14 @@
 
 #include "oblique/world.hpp"
 #include "parallel_for.hpp"
+#include "rots.hpp"
 #include "step_context.hpp"
 #include "team.hpp"
 #include "validation.hpp"
 #include "world_state.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -344,8 +346,24 @@ bool finishSlots(StepContext& ctx, int begin, int end)
     WorldState& w = ctx.world;
     const SolverBodies& bodies = w.solverBodies;
     bool anyOutOfRange = false;
+    // The rotations a block of bodies at a time: makeRots works several at once, with the bits
+    // makeRot would give each.
+    constexpr int kBlock = 64;
+    std::array<float, kBlock> angles{};
+    std::array<Rot, kBlock> rotations{};
     for (int k = begin; k < end; ++k)
     {
+        const int inBlock = (k - begin) % kBlock;
+        if (inBlock == 0)
+        {
+            const int count = std::min(kBlock, end - k);
+            for (int j = 0; j < count; ++j)
+            {
+                angles[static_cast<std::size_t>(j)] =
+                    bodies.poses[static_cast<std::size_t>(k) + static_cast<std::size_t>(j)].a;
+            }
+            makeRots(angles.data(), rotations.data(), static_cast<std::size_t>(count));
+        }
         const auto i = static_cast<std::size_t>(k);
         const SolverVelocity& v = bodies.velocities[i];
         const SolverPose& p = bodies.poses[i];
@@ -364,7 +382,7 @@ bool finishSlots(StepContext& ctx, int begin, int end)
         r.steered = wasSteered(bodies.forces[i], s, v, r.maxExtent, ctx.dt);
         s.center = p.c;
         s.angle = p.a;
-        s.q = makeRot(p.a);
+        s.q = rotations[static_cast<std::size_t>(inBlock)];
         s.position = originOf(p.c, s.q, r.localCenter);
         s.v = v.v;
         s.w = v.w;
