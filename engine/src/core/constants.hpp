@@ -53,9 +53,9 @@ inline constexpr float kAngularSleepTolerance = 2.0f / 180.0f * 3.14159265359f;
 // Contacts closer than this (plus how far the pair can close in one step) join the solver as
 // speculative points: they may close the gap this step but not pass through.
 inline constexpr float kSpeculativeDistance = 4.0f * kLinearSlop;
-// A fat box's margin past the shape, beyond the speculative distance: an eighth of the shape's
-// reach from its centre, at most this (as Box2D v3's). A static shape, which never moves out of its
-// box, has the speculative distance alone past it.
+// A fat box reaches past its shape by the speculative distance and then a margin: for a shape
+// that moves, an eighth of its reach from its centre, at most kMaxAabbMargin (Box2D v3's margins);
+// for a static one, which never leaves its box, the speculative distance again.
 inline constexpr float kMaxAabbMargin = 0.05f;
 inline constexpr float kAabbMarginFraction = 0.125f;
 // Points this close count as touching for events and contacts(): the speculative solver stops

@@ -72,47 +72,9 @@ using Float2 = float __attribute__((vector_size(8)));
 
 // makeRot's steps on two angles at once, its floor as a truncation stepped down where that
 // rounded up. The series and every sum and product are the same, in the same order, so each lane
-// rounds as makeRot does. Angles makeRot treats apart
-// (not finite, or past kReduceTurnsAbove) are left to it.
-[[gnu::always_inline]] inline void makeTwoRots(const float* radians, Rot* rotations);
-
-} // namespace
-
-Rot makeRot(float radians)
-{
-    if (!std::isfinite(radians))
-    {
-        const float nan = std::numeric_limits<float>::quiet_NaN();
-        return {nan, nan};
-    }
-    double x = static_cast<double>(radians);
-    if (std::fabs(x) > kReduceTurnsAbove)
-    {
-        x = std::fmod(x, kTwoPi);
-    }
-    // The nearest multiple k of pi/2, then the remainder in [-pi/4, pi/4] in three exact-ish parts.
-    const double k = std::floor(x * kTwoOverPi + 0.5);
-    const double r = ((x - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
-    const double s = sinSeries(r);
-    const double c = cosSeries(r);
-    const auto quadrant = static_cast<std::int64_t>(k) & 3;
-    switch (quadrant)
-    {
-    case 0:
-        return {static_cast<float>(c), static_cast<float>(s)};
-    case 1:
-        return {static_cast<float>(-s), static_cast<float>(c)};
-    case 2:
-        return {static_cast<float>(-c), static_cast<float>(-s)};
-    default:
-        return {static_cast<float>(s), static_cast<float>(-c)};
-    }
-}
-
-namespace
-{
-
-void makeTwoRots(const float* radians, Rot* rotations)
+// rounds as makeRot does. Angles makeRot treats apart (not finite, or past kReduceTurnsAbove)
+// are left to it.
+[[gnu::always_inline]] inline void makeTwoRots(const float* radians, Rot* rotations)
 {
     const Double2 wide{static_cast<double>(radians[0]), static_cast<double>(radians[1])};
     const Double2 magnitude = wide < 0.0 ? -wide : wide;
@@ -154,6 +116,37 @@ void makeTwoRots(const float* radians, Rot* rotations)
 }
 
 } // namespace
+
+Rot makeRot(float radians)
+{
+    if (!std::isfinite(radians))
+    {
+        const float nan = std::numeric_limits<float>::quiet_NaN();
+        return {nan, nan};
+    }
+    double x = static_cast<double>(radians);
+    if (std::fabs(x) > kReduceTurnsAbove)
+    {
+        x = std::fmod(x, kTwoPi);
+    }
+    // The nearest multiple k of pi/2, then the remainder in [-pi/4, pi/4] in three exact-ish parts.
+    const double k = std::floor(x * kTwoOverPi + 0.5);
+    const double r = ((x - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
+    const double s = sinSeries(r);
+    const double c = cosSeries(r);
+    const auto quadrant = static_cast<std::int64_t>(k) & 3;
+    switch (quadrant)
+    {
+    case 0:
+        return {static_cast<float>(c), static_cast<float>(s)};
+    case 1:
+        return {static_cast<float>(-s), static_cast<float>(c)};
+    case 2:
+        return {static_cast<float>(-c), static_cast<float>(-s)};
+    default:
+        return {static_cast<float>(s), static_cast<float>(-c)};
+    }
+}
 
 namespace detail
 {
