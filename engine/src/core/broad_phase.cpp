@@ -215,9 +215,9 @@ void WorldState::synchronize(float dt)
                 continue;
             }
             ShapeRecord& shape = shapes[static_cast<std::size_t>(s)];
-            [[maybe_unused]] const bool renewed = tree.moveProxy(
-                shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)),
-                fatMarginOf(static_cast<std::uint32_t>(s)), displacement);
+            [[maybe_unused]] const bool renewed =
+                tree.moveProxy(shape.proxyId, shapeAabb(static_cast<std::uint32_t>(s)),
+                               fatMarginOf(static_cast<std::uint32_t>(s)), displacement);
             assert(renewed);
             moveBuffer.push_back(shape.proxyId);
             shape.fatBox = tree.fatAabb(shape.proxyId);
