@@ -32,7 +32,7 @@ struct WorldDef
     /// Soft step: metres, >= 0. A touching pair of boxes keeps the manifold it was found with, its
     /// separations following the bodies' motion, until the two have moved this far relative to
     /// each other (or turned about 11 degrees); pairs apart or on one point look again within
-    /// 2 cm, fast pairs every step. 0 finds every manifold every step.
+    /// 2 cm, pairs closing fast on each other every step. 0 finds every manifold every step.
     float contactRecycleDistance = 0.01f;
     int velocityIterations = 8; ///< ngs: impulse passes per step, >= 1 (8 is typical)
     int positionIterations = 3; ///< ngs: position-correction passes per step, >= 0 (3 is typical)

@@ -58,11 +58,10 @@ Vec2 anchorOf(const WorldState& w, const Contact& c, std::uint8_t side, Vec2 poi
 
 } // namespace
 
-bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead,
+bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAheadTime,
                 bool wasTouching)
 {
-    if (!cache.valid || !recycling(w) || lookAhead > kSpeculativeDistance ||
-        cache.hiddenA != w.shapeBriefs[c.shapeA].hiddenFaces ||
+    if (!cache.valid || !recycling(w) || cache.hiddenA != w.shapeBriefs[c.shapeA].hiddenFaces ||
         cache.hiddenB != w.shapeBriefs[c.shapeB].hiddenFaces)
     {
         return false;
@@ -70,7 +69,13 @@ bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cach
     const float limit = w.def.contactRecycleDistance;
     const BodyState& a = w.states[c.a];
     const BodyState& b = w.states[c.b];
-    if (invMul(cache.rotationA, a.q).c < kRecycleCos || invMul(cache.rotationB, b.q).c < kRecycleCos)
+    const float reachA = w.bodyBriefs[c.a].reach;
+    const float reachB = w.bodyBriefs[c.b].reach;
+    // A pair that can close past the speculative distance in the step looks again. Only the two
+    // bodies' motion relative to each other counts: a pile carried along keeps its manifolds.
+    const float closingSpeed = length(b.v - a.v) + std::fabs(a.w) * reachA + std::fabs(b.w) * reachB;
+    if (lookAheadTime * closingSpeed > kSpeculativeDistance || invMul(cache.rotationA, a.q).c < kRecycleCos ||
+        invMul(cache.rotationB, b.q).c < kRecycleCos)
     {
         return false;
     }
@@ -78,7 +83,7 @@ bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cach
     // plus the farthest point's swing through the relative turn.
     const Vec2 relativeCenter = invRotate(a.q, b.center - a.center);
     const Rot turn = relativeTurnSince(cache.rotationA, cache.rotationB, a, b);
-    const float reach = std::max(w.bodyBriefs[c.a].reach, w.bodyBriefs[c.b].reach);
+    const float reach = std::max(reachA, reachB);
     const float moved = length(relativeCenter - cache.relativeCenter) + reach * std::fabs(turn.s);
     // A pair apart, or box on box on one point, must look again before a corner the manifold does
     // not hold could come within the speculative distance: two points are all a box pair has.

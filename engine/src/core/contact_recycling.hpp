@@ -15,10 +15,11 @@ struct WorldState;
 
 // c's cache is its entry in WorldState::manifoldCaches.
 
-// Whether c's manifold may be kept this step instead of found again. lookAhead is how far the
-// pair can close in the step: fast pairs always look again, so that nothing comes within reach
-// unseen.
-bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAhead,
+// Whether c's manifold may be kept this step instead of found again. lookAheadTime is how far
+// ahead the step looks (its length with continuous collision, else 0): a pair whose bodies can
+// close past the speculative distance in that time, moving as they do relative to each other,
+// always looks again, so that nothing comes within reach unseen.
+bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cache, float lookAheadTime,
                 bool wasTouching);
 
 // Moves c's points with its bodies and updates their separations.
