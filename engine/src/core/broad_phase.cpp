@@ -13,28 +13,17 @@
 namespace oblique::detail
 {
 
-namespace
-{
-
 // How far a shape's fat box reaches past it (before any stretch along its motion): always the
 // speculative distance, so that a pair is found before its shapes come that close; for a shape
-// that moves, a margin of its size more, so that small motions keep their box.
-float fatMargin(const ShapeDef& def, BodyType bodyType)
+// that moves, a margin of its size more, so that small motions keep their box. Read from where
+// the shape was last placed (placeShape), whose extent is its own whatever its pose.
+float WorldState::fatMarginOf(std::uint32_t shape) const
 {
-    if (bodyType == BodyType::Static)
+    if (records[shapes[shape].body].type == BodyType::Static)
     {
         return 2.0f * kSpeculativeDistance;
     }
-    const float reach = def.kind == ShapeKind::Box ? length(def.halfExtents) : def.radius;
-    return kSpeculativeDistance + std::min(kMaxAabbMargin, kAabbMarginFraction * reach);
-}
-
-} // namespace
-
-float WorldState::fatMarginOf(std::uint32_t shape) const
-{
-    const ShapeRecord& s = shapes[shape];
-    return fatMargin(s.def, records[s.body].type);
+    return kSpeculativeDistance + std::min(kMaxAabbMargin, kAabbMarginFraction * extentOf(geometry(shape)));
 }
 
 void WorldState::insertProxy(std::uint32_t shape)

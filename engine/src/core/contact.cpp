@@ -318,8 +318,6 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
     {
         return overlap(ga, gb) ? CollideResult::SensorTouching : CollideResult::SensorApart;
     }
-    // Continuous collision is this look-ahead: as far as the two can move in the step.
-    const float lookAhead = def.continuous ? dt * (speedBoundOf(contact.a) + speedBoundOf(contact.b)) : 0.0f;
     ManifoldCache& cache = manifoldCaches[static_cast<std::size_t>(c)];
     if (mayRecycle(*this, contact, cache, def.continuous ? dt : 0.0f,
                    (contact.flags & kContactTouching) != 0))
@@ -327,6 +325,8 @@ CollideResult WorldState::collideContact(std::int32_t c, float dt)
         recycleManifold(*this, contact, cache);
         return CollideResult::Recycled;
     }
+    // Continuous collision is this look-ahead: as far as the two can move in the step.
+    const float lookAhead = def.continuous ? dt * (speedBoundOf(contact.a) + speedBoundOf(contact.b)) : 0.0f;
     if (staysApart(*this, contact, cache, lookAhead))
     {
         cacheManifoldPoints(*this, contact, cache);

@@ -63,6 +63,23 @@ template <class D>
     return 1.0 + r2 * horner(r2, kCosTerms);
 }
 
+// The rotation by k quarter turns more than (c, s), the cosine and sine of the remainder, already
+// rounded to float: negating commutes with rounding, so the swaps and signs may come after it.
+Rot turnedByQuadrants(std::int64_t k, float c, float s)
+{
+    switch (k & 3)
+    {
+    case 0:
+        return {c, s};
+    case 1:
+        return {-s, c};
+    case 2:
+        return {-c, -s};
+    default:
+        return {s, -c};
+    }
+}
+
 // Two doubles (an SSE2 register), their 64-bit integer masks and their floats: makeRots works two
 // angles at a time, and four such pairs side by side.
 using Double2 = double __attribute__((vector_size(16)));
@@ -96,22 +113,7 @@ using Float2 = float __attribute__((vector_size(8)));
             rotations[j] = makeRot(radians[j]);
             continue;
         }
-        // Rounding to float and negating commute, so the quadrant's swaps come after.
-        switch ((truncated[j] - (roundedUp[j] != 0 ? 1 : 0)) & 3)
-        {
-        case 0:
-            rotations[j] = {cosine[j], sine[j]};
-            break;
-        case 1:
-            rotations[j] = {-sine[j], cosine[j]};
-            break;
-        case 2:
-            rotations[j] = {-cosine[j], -sine[j]};
-            break;
-        default:
-            rotations[j] = {sine[j], -cosine[j]};
-            break;
-        }
+        rotations[j] = turnedByQuadrants(truncated[j] - (roundedUp[j] != 0 ? 1 : 0), cosine[j], sine[j]);
     }
 }
 
@@ -132,20 +134,8 @@ Rot makeRot(float radians)
     // The nearest multiple k of pi/2, then the remainder in [-pi/4, pi/4] in three exact-ish parts.
     const double k = std::floor(x * kTwoOverPi + 0.5);
     const double r = ((x - k * kHalfPi1) - k * kHalfPi2) - k * kHalfPi3;
-    const double s = sinSeries(r);
-    const double c = cosSeries(r);
-    const auto quadrant = static_cast<std::int64_t>(k) & 3;
-    switch (quadrant)
-    {
-    case 0:
-        return {static_cast<float>(c), static_cast<float>(s)};
-    case 1:
-        return {static_cast<float>(-s), static_cast<float>(c)};
-    case 2:
-        return {static_cast<float>(-c), static_cast<float>(-s)};
-    default:
-        return {static_cast<float>(s), static_cast<float>(-c)};
-    }
+    return turnedByQuadrants(static_cast<std::int64_t>(k), static_cast<float>(cosSeries(r)),
+                             static_cast<float>(sinSeries(r)));
 }
 
 namespace detail

@@ -339,53 +339,57 @@ bool inRange(const SolverPose& p, const SolverVelocity& v)
            std::fabs(p.c.x) <= kWorldLimit && std::fabs(p.c.y) <= kWorldLimit;
 }
 
-// finishBodies for the solver slots [begin, end): each writes only its own body. True when one of
-// them was out of range.
-bool finishSlots(StepContext& ctx, int begin, int end)
+// Writes solver slot i's pose (its rotation q worked out already) and velocity back to its body.
+// False, and the body stopped where it was, when the slot left range.
+bool finishSlot(StepContext& ctx, std::size_t i, Rot q)
 {
     WorldState& w = ctx.world;
     const SolverBodies& bodies = w.solverBodies;
-    bool anyOutOfRange = false;
-    // The rotations a block of bodies at a time: makeRots works several at once, with the bits
-    // makeRot would give each.
-    constexpr int kBlock = 64;
+    const SolverVelocity& v = bodies.velocities[i];
+    const SolverPose& p = bodies.poses[i];
+    const std::uint32_t index = bodies.toBody[i - 1];
+    BodyState& s = w.states[index];
+    BodyRecord& r = w.records[index];
+    r.force = {};
+    r.torque = 0.0f;
+    if (!inRange(p, v))
+    {
+        s.v = {};
+        s.w = 0.0f;
+        return false;
+    }
+    r.steered = wasSteered(bodies.forces[i], s, v, r.maxExtent, ctx.dt);
+    s.center = p.c;
+    s.angle = p.a;
+    s.q = q;
+    s.position = originOf(p.c, s.q, r.localCenter);
+    s.v = v.v;
+    s.w = v.w;
+    return true;
+}
+
+// finishBodies for the solver slots [begin, end): each writes only its own body. True when one of
+// them was out of range. The rotations a block of slots at a time: makeRots works several at once,
+// with the bits makeRot would give each.
+bool finishSlots(StepContext& ctx, int begin, int end)
+{
+    const std::vector<SolverPose>& poses = ctx.world.solverBodies.poses;
+    constexpr std::size_t kBlock = 64;
     std::array<float, kBlock> angles{};
     std::array<Rot, kBlock> rotations{};
-    for (int k = begin; k < end; ++k)
+    bool anyOutOfRange = false;
+    for (auto first = static_cast<std::size_t>(begin); first < static_cast<std::size_t>(end); first += kBlock)
     {
-        const int inBlock = (k - begin) % kBlock;
-        if (inBlock == 0)
+        const std::size_t count = std::min(kBlock, static_cast<std::size_t>(end) - first);
+        for (std::size_t j = 0; j < count; ++j)
         {
-            const int count = std::min(kBlock, end - k);
-            for (int j = 0; j < count; ++j)
-            {
-                angles[static_cast<std::size_t>(j)] =
-                    bodies.poses[static_cast<std::size_t>(k) + static_cast<std::size_t>(j)].a;
-            }
-            makeRots(angles.data(), rotations.data(), static_cast<std::size_t>(count));
+            angles[j] = poses[first + j].a;
         }
-        const auto i = static_cast<std::size_t>(k);
-        const SolverVelocity& v = bodies.velocities[i];
-        const SolverPose& p = bodies.poses[i];
-        const std::uint32_t index = bodies.toBody[i - 1];
-        BodyState& s = w.states[index];
-        BodyRecord& r = w.records[index];
-        r.force = {};
-        r.torque = 0.0f;
-        if (!inRange(p, v))
+        makeRots(angles.data(), rotations.data(), count);
+        for (std::size_t j = 0; j < count; ++j)
         {
-            s.v = {};
-            s.w = 0.0f;
-            anyOutOfRange = true;
-            continue;
+            anyOutOfRange = !finishSlot(ctx, first + j, rotations[j]) || anyOutOfRange;
         }
-        r.steered = wasSteered(bodies.forces[i], s, v, r.maxExtent, ctx.dt);
-        s.center = p.c;
-        s.angle = p.a;
-        s.q = rotations[static_cast<std::size_t>(inBlock)];
-        s.position = originOf(p.c, s.q, r.localCenter);
-        s.v = v.v;
-        s.w = v.w;
     }
     return anyOutOfRange;
 }

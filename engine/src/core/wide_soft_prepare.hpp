@@ -185,7 +185,9 @@ OBLIQUE_LANE_INLINE void writePointLanes(WideSoftPointN<N>& to, LaneMask<N> wher
 }
 
 // Every field of a point is either prepared or one of the three zeroed above; every field of a
-// group is a lane array below. A field added to either must be written by preparePlainGroup.
+// group is an index array, passed on, or one of the seven preparePlainGroup works out (the
+// two-point flag and the two-point matrix and its inverse). A field added to either must be
+// written by preparePlainGroup, or this fails to hold.
 template <int N>
 constexpr bool writesWholeGroup()
 {

@@ -205,10 +205,10 @@ struct WorldState
 
     // broad_phase.cpp
     void updatePairs();
+    // How far past the shape, as last placed, its fat box reaches before any stretch.
+    float fatMarginOf(std::uint32_t shape) const;
     // Places the shape and, while its body is enabled, gives it a proxy whose pairs are found on
     // the next update.
-    // How far past the shape its fat box reaches before any stretch (broad_phase.cpp).
-    float fatMarginOf(std::uint32_t shape) const;
     void insertProxy(std::uint32_t shape);
     // Takes the shape's proxy out of the tree, when it has one.
     void removeProxy(std::uint32_t shape);
