@@ -14,9 +14,10 @@ namespace oblique::detail
 // (a few hundred cycles) behind one iteration's work, near enough that the lines are still there.
 inline constexpr std::size_t kPrefetchAhead = 8;
 
-// Every cache line of the object at p, for reading.
+// Every cache line of the object at p, for reading. Always inlined: the files built for AVX2 and
+// AVX-512 use it, and must not leave a copy of their own for the linker to choose.
 template <typename T>
-inline void prefetchObject(const T* p)
+[[gnu::always_inline]] inline void prefetchObject(const T* p)
 {
     constexpr std::size_t kLine = 64;
     const char* bytes = reinterpret_cast<const char*>(p);

@@ -17,9 +17,9 @@ void warmStartEightLanes(SolverVelocity* bodies, const WideSoftConstraint8* grou
 }
 
 void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint8* groups,
-                     int begin, int end, float invH, float pushMaxSpeed, bool useBias)
+                     int begin, int end, float invH, float pushMaxSpeed, bool useBias, bool prefetch)
 {
-    solveGroups<8>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+    solveGroups<8>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias, prefetch);
 }
 
 unsigned preparePlainEightLanes(WideSoftConstraint8& w, const PlainLaneInputs& in, float warmStartScale)

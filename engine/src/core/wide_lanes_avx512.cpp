@@ -15,9 +15,9 @@ void warmStartSixteenLanes(SolverVelocity* bodies, const WideSoftConstraint16* g
 }
 
 void solveSixteenLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint16* groups,
-                       int begin, int end, float invH, float pushMaxSpeed, bool useBias)
+                       int begin, int end, float invH, float pushMaxSpeed, bool useBias, bool prefetch)
 {
-    solveGroups<16>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias);
+    solveGroups<16>(bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias, prefetch);
 }
 
 unsigned preparePlainSixteenLanes(WideSoftConstraint16& w, const PlainLaneInputs& in, float warmStartScale)

@@ -5,6 +5,7 @@
 // AVX2, and sixteen into wide_lanes_avx512.cpp, the one compiled for AVX-512, whose entry points
 // the solver calls only on a CPU that has them.
 
+#include "prefetch.hpp"
 #include "solver_body.hpp"
 #include "wide_lanes.hpp"
 #include "wide_soft_solver.hpp"
@@ -146,15 +147,23 @@ OBLIQUE_LANE_INLINE void warmStartGroups(SolverVelocity* bodies, const WideSoftC
     }
 }
 
+// How many groups ahead a solve pass asks for a group's lines, where it asks (prefetch): one
+// group's work does not cover a miss to memory, two do (docs/performance.md).
+inline constexpr int kGroupsAhead = 2;
+
 template <int N>
 OBLIQUE_LANE_INLINE void solveGroups(SolverVelocity* bodies, const SolverDelta* deltas,
                                      WideSoftConstraintN<N>* groups, int begin, int end, float invH,
-                                     float pushMaxSpeed, bool useBias)
+                                     float pushMaxSpeed, bool useBias, bool prefetch)
 {
     const SoftPassLanes<N> pass{splatLanes<LaneFloat<N>>(invH), splatLanes<LaneFloat<N>>(-pushMaxSpeed),
                                 useBias};
     for (int g = begin; g < end; ++g)
     {
+        if (prefetch && g + kGroupsAhead < end)
+        {
+            prefetchObject(&groups[g + kGroupsAhead]);
+        }
         solveLanes<N>(bodies, deltas, groups[g], pass);
     }
 }
@@ -163,12 +172,12 @@ OBLIQUE_LANE_INLINE void solveGroups(SolverVelocity* bodies, const SolverDelta* 
 // only where eightLanesAvailable() says so.
 void warmStartEightLanes(SolverVelocity* bodies, const WideSoftConstraint8* groups, int begin, int end);
 void solveEightLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint8* groups,
-                     int begin, int end, float invH, float pushMaxSpeed, bool useBias);
+                     int begin, int end, float invH, float pushMaxSpeed, bool useBias, bool prefetch);
 
 // Sixteen lanes, built for AVX-512 (products and sums rounded apart). Call only where
 // sixteenLanesAvailable() says so.
 void warmStartSixteenLanes(SolverVelocity* bodies, const WideSoftConstraint16* groups, int begin, int end);
 void solveSixteenLanes(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraint16* groups,
-                       int begin, int end, float invH, float pushMaxSpeed, bool useBias);
+                       int begin, int end, float invH, float pushMaxSpeed, bool useBias, bool prefetch);
 
 } // namespace oblique::detail

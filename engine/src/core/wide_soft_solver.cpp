@@ -64,10 +64,10 @@ struct SoftLanePasses
                                                                                        end);
     }
     static void solve(SolverVelocity* bodies, const SolverDelta* deltas, WideSoftConstraintN<N>* groups,
-                      int begin, int end, float invH, float pushMaxSpeed, bool useBias)
+                      int begin, int end, float invH, float pushMaxSpeed, bool useBias, bool prefetch)
     {
-        byLaneCount<N>(solveGroups<4>, solveEightLanes, solveSixteenLanes)(bodies, deltas, groups, begin, end,
-                                                                           invH, pushMaxSpeed, useBias);
+        byLaneCount<N>(solveGroups<4>, solveEightLanes, solveSixteenLanes)(
+            bodies, deltas, groups, begin, end, invH, pushMaxSpeed, useBias, prefetch);
     }
     static unsigned preparePlain(WideSoftConstraintN<N>& w, const PlainLaneInputs& in, float warmStartScale)
     {
@@ -75,6 +75,12 @@ struct SoftLanePasses
                               preparePlainSixteenLanes)(w, in, warmStartScale);
     }
 };
+
+// Past this many bytes of lane groups, a solve pass finds its groups in memory rather than in
+// cache (it last read each a whole pass ago) and waits on each group's lines unless it asks for
+// them ahead; below it the requests only cost instructions. Where the two cross on the CPU
+// measured (docs/performance.md).
+constexpr std::size_t kStreamedGroupBytes = std::size_t{4} << 20;
 
 // groups.resize(n) without zeroing, growing the capacity geometrically as refill() does.
 template <class Groups>
@@ -189,6 +195,12 @@ std::int32_t WideSoftSolver::groupCount() const
                        [this]<int N>(LaneCount<N>) { return static_cast<std::int32_t>(groups<N>().size()); });
 }
 
+std::size_t WideSoftSolver::groupBytes() const
+{
+    return atLaneCount(width, [this]<int N>(LaneCount<N>)
+                       { return groups<N>().size() * sizeof(WideSoftConstraintN<N>); });
+}
+
 void WideSoftSolver::warmStart(std::vector<SolverVelocity>& bodies,
                                const std::vector<SoftContactConstraint>& constraints,
                                const TaskSystem& tasks) const
@@ -219,6 +231,7 @@ void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vecto
                            std::vector<SoftContactConstraint>& constraints, float invH, float pushMaxSpeed,
                            bool useBias, const TaskSystem& tasks)
 {
+    const bool prefetch = groupBytes() > kStreamedGroupBytes;
     for (const SoftBatch& batch : batches)
     {
         for (std::int32_t i = batch.singleBegin; i < batch.singleEnd; ++i)
@@ -236,7 +249,7 @@ void WideSoftSolver::solve(std::vector<SolverVelocity>& bodies, const std::vecto
                                         SoftLanePasses<N>::solve(bodies.data(), deltas.data(),
                                                                  groups<N>().data(), batch.wideBegin + begin,
                                                                  batch.wideBegin + end, invH, pushMaxSpeed,
-                                                                 useBias);
+                                                                 useBias, prefetch);
                                     });
                     });
     }

@@ -152,6 +152,8 @@ struct WideSoftSolver
     static bool solvedAlone(const SoftContactConstraint& cc);
     // The lane groups packed so far, at the width chosen.
     std::int32_t groupCount() const;
+    // ... and their size in bytes.
+    std::size_t groupBytes() const;
     // A colour's lane groups are spread over the task system's workers.
     void warmStart(std::vector<SolverVelocity>& bodies, const std::vector<SoftContactConstraint>& constraints,
                    const TaskSystem& tasks) const;
