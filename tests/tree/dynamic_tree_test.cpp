@@ -215,6 +215,16 @@ void moveAll(World& world, Rng& rng)
     }
 }
 
+// Rounds of moving every proxy, the enlarged part of the tree rebuilt after each.
+void moveAndRebuild(World& world, Rng& rng, int rounds)
+{
+    for (int round = 0; round < rounds; ++round)
+    {
+        moveAll(world, rng);
+        world.tree.rebuild();
+    }
+}
+
 TEST(DynamicTree, EmptyTreeAnswersNothing)
 {
     DynamicTree tree;
@@ -744,11 +754,7 @@ TEST(DynamicTree, RebuiltTreeIsNoWorseThanOneBuiltFresh)
 {
     World world = makeWorld(41u, 2000);
     Rng rng(42u);
-    for (int round = 0; round < 30; ++round)
-    {
-        moveAll(world, rng);
-        world.tree.rebuild();
-    }
+    moveAndRebuild(world, rng, 30);
     // The same fat boxes inserted one by one into a new tree, as the tree was built at first.
     DynamicTree fresh;
     for (const std::int32_t id : world.ids)
@@ -781,6 +787,36 @@ TEST(DynamicTree, RebuildSurvivesBoxesFlungToInfinity)
     world.tree.rebuild();
     EXPECT_TRUE(world.tree.validate());
     EXPECT_EQ(world.tree.proxyCount(), 200);
+    EXPECT_FALSE(anyEnlarged(world.tree));
+}
+
+// A tree of a few proxies is rebuilt by median cuts alone (no bins): still sound, still finding
+// exactly what overlaps, with boxes flung to infinity among them.
+TEST(DynamicTree, FewProxiesRebuiltByMedianCutsStaySound)
+{
+    World world = makeWorld(71u, 24);
+    Rng rng(72u);
+    for (int round = 0; round < 5; ++round)
+    {
+        moveAndRebuild(world, rng, 1);
+        ASSERT_TRUE(world.tree.validate());
+        EXPECT_FALSE(anyEnlarged(world.tree));
+        for (int q = 0; q < 50; ++q)
+        {
+            const Aabb box = makeAabb({rng.uniform(0.0f, kWorld), rng.uniform(0.0f, kWorld)},
+                                      {rng.uniform(0.0f, 40.0f), rng.uniform(0.0f, 40.0f)});
+            expectSameSet(treeQuery(world.tree, box), bruteQuery(world, box));
+        }
+    }
+    const float huge = std::numeric_limits<float>::max();
+    world.tight[0] = {{-huge, -huge}, {huge, huge}};
+    world.tree.moveProxy(world.ids[0], world.tight[0], kMargin,
+                         {std::numeric_limits<float>::infinity(), 0.0f});
+    world.tight[1] = {{-huge, -huge}, {huge, huge}};
+    world.tree.moveProxy(world.ids[1], world.tight[1], kMargin, {huge, -huge});
+    world.tree.rebuild();
+    EXPECT_TRUE(world.tree.validate());
+    EXPECT_EQ(world.tree.proxyCount(), 24);
     EXPECT_FALSE(anyEnlarged(world.tree));
 }
 
