@@ -77,8 +77,9 @@ void WorldState::reinsertProxies(std::uint32_t body)
     }
 }
 
-// Finds pairs for every proxy that moved since the last call and creates their contacts. Pairs
-// are sorted before creation so contact order depends only on shape indices.
+// Finds pairs for every proxy that moved since the last call and creates the contacts of those
+// that have none. New pairs are sorted before creation so contact order depends only on shape
+// indices.
 void WorldState::updatePairs()
 {
     pairBuffer.clear();
@@ -132,7 +133,13 @@ void WorldState::updatePairs()
                 {
                     return true;
                 }
-                pairBuffer.push_back(pairKey(self, shape));
+                // A pair that has its contact already is not kept to be sorted: at rest or in a
+                // tumbling pile, nearly every pair a query meets has one.
+                const std::uint64_t key = pairKey(self, shape);
+                if (contactMap.find(key) == PairMap::kMissing)
+                {
+                    pairBuffer.push_back(key);
+                }
                 return true;
             });
     }
@@ -149,11 +156,7 @@ void WorldState::updatePairs()
     pairBuffer.erase(std::unique(pairBuffer.begin(), pairBuffer.end()), pairBuffer.end());
     for (const std::uint64_t key : pairBuffer)
     {
-        if (contactMap.find(key) == PairMap::kMissing)
-        {
-            createContact(static_cast<std::uint32_t>(key >> 32),
-                          static_cast<std::uint32_t>(key & 0xFFFFFFFFu));
-        }
+        createContact(static_cast<std::uint32_t>(key >> 32), static_cast<std::uint32_t>(key & 0xFFFFFFFFu));
     }
 }
 
