@@ -33,6 +33,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <limits>
 
 namespace oblique
 {
@@ -237,9 +238,9 @@ MotionCaps motionCaps(Solver solver, int subSteps)
     return {kMaxTranslation / n, leastStepTurnCap(solver) / n};
 }
 
-// One body's move over dt (below).
+// One body's move over dt (below); its pose's rotation is turned only where turnPose asks.
 template <bool kKeepDeltas>
-void integratePosition(SolverBodies& bodies, std::size_t i, float dt, const MotionCaps& caps)
+void integratePosition(SolverBodies& bodies, std::size_t i, float dt, const MotionCaps& caps, bool turnPose)
 {
     SolverVelocity& v = bodies.velocities[i];
     SolverPose& p = bodies.poses[i];
@@ -260,13 +261,33 @@ void integratePosition(SolverBodies& bodies, std::size_t i, float dt, const Moti
     }
     p.c += dt * v.v;
     p.a += dt * v.w;
-    p.q = advance(p.q, dt * v.w);
+    if (turnPose)
+    {
+        p.q = advance(p.q, dt * v.w);
+    }
     if constexpr (kKeepDeltas)
     {
         SolverDelta& d = bodies.deltas[i];
         d.dp += dt * v.v;
         d.dq = advance(d.dq, dt * v.w);
     }
+}
+
+// Debug builds make the poses' rotations not a number where the moves will not turn them, so
+// that a reader the step does not expect fails loudly instead of reading the step's first ones.
+void poisonUnturnedRotations([[maybe_unused]] StepContext& ctx)
+{
+#ifndef NDEBUG
+    if (ctx.posesTurn)
+    {
+        return;
+    }
+    std::vector<SolverPose>& poses = ctx.world.solverBodies.poses;
+    for (std::size_t i = 1; i < poses.size(); ++i)
+    {
+        poses[i].q = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::quiet_NaN()};
+    }
+#endif
 }
 
 // Moves the bodies by their velocities over dt, capping the motion so nothing tunnels wildly on a
@@ -278,12 +299,14 @@ void integratePositions(StepContext& ctx, float dt, const MotionCaps& caps)
     SolverBodies& bodies = ctx.world.solverBodies;
     ++bodies.poseVersion;
     const int bodyCount = static_cast<int>(bodies.velocities.size()) - 1;
+    const bool turnPoses = !kKeepDeltas || ctx.posesTurn;
     parallelFor(ctx.world.def.tasks, bodyCount, kBodiesPerTask,
                 [&](int begin, int end)
                 {
                     for (int i = begin + 1; i <= end; ++i)
                     {
-                        integratePosition<kKeepDeltas>(bodies, static_cast<std::size_t>(i), dt, caps);
+                        integratePosition<kKeepDeltas>(bodies, static_cast<std::size_t>(i), dt, caps,
+                                                       turnPoses);
                     }
                 });
 }
@@ -467,6 +490,8 @@ void solveSoftStep(StepContext& ctx)
     buildWideJoints(ctx);
     prepareSoftContacts(ctx);
     prepareStackSupport(ctx);
+    ctx.posesTurn = !ctx.world.joints.solved.empty() || ctx.world.contactSolver.hasBounces;
+    poisonUnturnedRotations(ctx);
     for (int i = 0; i < ctx.subSteps; ++i)
     {
         integrateVelocities(ctx, ctx.h);
