@@ -73,9 +73,12 @@ bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cach
     const float reachB = w.bodyBriefs[c.b].reach;
     // A pair that can close past the speculative distance in the step looks again. Only the two
     // bodies' motion relative to each other counts: a pile carried along keeps its manifolds.
-    const float closingSpeed = length(b.v - a.v) + std::fabs(a.w) * reachA + std::fabs(b.w) * reachB;
-    if (lookAheadTime * closingSpeed > kSpeculativeDistance || invMul(cache.rotationA, a.q).c < kRecycleCos ||
-        invMul(cache.rotationB, b.q).c < kRecycleCos)
+    // Compared squared, without a square root: the slide's room is what the turns leave.
+    const float slideRoom =
+        kSpeculativeDistance - lookAheadTime * (std::fabs(a.w) * reachA + std::fabs(b.w) * reachB);
+    const Vec2 slide = lookAheadTime * (b.v - a.v);
+    if (slideRoom < 0.0f || lengthSquared(slide) > slideRoom * slideRoom ||
+        invMul(cache.rotationA, a.q).c < kRecycleCos || invMul(cache.rotationB, b.q).c < kRecycleCos)
     {
         return false;
     }
@@ -84,12 +87,13 @@ bool mayRecycle(const WorldState& w, const Contact& c, const ManifoldCache& cach
     const Vec2 relativeCenter = invRotate(a.q, b.center - a.center);
     const Rot turn = relativeTurnSince(cache.rotationA, cache.rotationB, a, b);
     const float reach = std::max(reachA, reachB);
-    const float moved = length(relativeCenter - cache.relativeCenter) + reach * std::fabs(turn.s);
     // A pair apart, or box on box on one point, must look again before a corner the manifold does
     // not hold could come within the speculative distance: two points are all a box pair has.
     const bool full = wasTouching && c.manifold.pointCount == 2;
     const float tolerance = full ? limit : std::min(limit, kSpeculativeDistance);
-    return moved < tolerance;
+    const float centreRoom = tolerance - reach * std::fabs(turn.s);
+    return centreRoom > 0.0f &&
+           lengthSquared(relativeCenter - cache.relativeCenter) < centreRoom * centreRoom;
 }
 
 void recycleManifold(const WorldState& w, Contact& c, const ManifoldCache& cache)
