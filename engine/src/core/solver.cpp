@@ -299,7 +299,7 @@ void integratePositions(StepContext& ctx, float dt, const MotionCaps& caps)
     SolverBodies& bodies = ctx.world.solverBodies;
     ++bodies.poseVersion;
     const int bodyCount = static_cast<int>(bodies.velocities.size()) - 1;
-    const bool turnPoses = !kKeepDeltas || ctx.posesTurn;
+    const bool turnPoses = ctx.posesTurn;
     parallelFor(ctx.world.def.tasks, bodyCount, kBodiesPerTask,
                 [&](int begin, int end)
                 {

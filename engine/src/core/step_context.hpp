@@ -36,9 +36,10 @@ struct StepContext
     // masses anew in every pass. Ngs's poses stand still while its velocities are solved: it keeps
     // the masses from the step's start, as Box2D 2.4 does, bit for bit.
     bool posesMoveBetweenPasses = false;
-    // Soft step: whether anything reads the poses' rotations before the bodies are finished
-    // (joints, and bounces restored where the bodies turned to). Without, moving a body keeps
-    // only its angle, from which finishing makes the rotation, and its motion since the step began.
+    // Whether anything reads the poses' rotations before the bodies are finished. Ngs always
+    // does (its position passes); soft step clears it without joints or bounces to restore, and
+    // moving a body then keeps only its angle, from which finishing makes the rotation, and its
+    // motion since the step began.
     bool posesTurn = true;
     // Set by a joint's pass whose push the cap held back (kJointPushMaxSpeed): its bodies are then
     // kept awake, since the relax pass takes back the push's speed and they look still while the
